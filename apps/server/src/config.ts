@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'phải bắt đầu bằng postgres:// hoặc sqlite:')
+    .optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  ADMIN_PASSWORD: z.string().min(8, 'cần ít nhất 8 ký tự').optional(),
+  SMS_DRIVER: z.enum(['log']).default('log'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  CORS_ORIGIN: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  appSecret: string;
+  tokenTtlHours: number;
+  adminPassword?: string;
+  smsDriver: 'log';
+  logLevel: string;
+  trustProxy: boolean;
+  corsOrigin?: string;
+  webDist?: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a wrong value throws a one-line message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? '?');
+    throw new ConfigError(`Cấu hình không hợp lệ: ${name}=${JSON.stringify(env[name] ?? '')} — ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
+    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
+    : { kind: 'sqlite', file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'qlcv.sqlite') };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database,
+    appSecret: e.APP_SECRET ?? '',
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    adminPassword: e.ADMIN_PASSWORD,
+    smsDriver: e.SMS_DRIVER,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigin: e.CORS_ORIGIN,
+    webDist: e.WEB_DIST,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** Creates the data directory and, when none is given, a secret kept in it across restarts. */
+export function prepareDataDir(config: Config): Config {
+  mkdirSync(config.dataDir, { recursive: true });
+  if (config.appSecret) return config;
+  const file = path.join(config.dataDir, 'app-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return { ...config, appSecret: readFileSync(file, 'utf8').trim() };
+}

@@ -1,0 +1,18 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { DialectKind } from '../dialect';
+import { foundation } from './0001-foundation';
+
+// Migrations are imported, not read from disk, so the bundled server carries them.
+const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
+  '0001-foundation': foundation,
+};
+
+export function migrationProvider(kind: DialectKind): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, make] of Object.entries(MIGRATIONS)) out[name] = make(kind);
+      return out;
+    },
+  };
+}

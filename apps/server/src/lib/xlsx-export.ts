@@ -1,0 +1,54 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export interface XlsxColumn<T> {
+  header: string;
+  width?: number;
+  value: (row: T) => string | number | boolean | null | undefined;
+}
+
+/** Text starting with these would be read as a formula by a spreadsheet that re-parses cells. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const safeCell = (v: string | number | boolean | null | undefined) =>
+  typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : (v ?? null);
+
+export const wantsXlsx = (headers: Record<string, string | string[] | undefined>) =>
+  String(headers['x-export'] ?? '').toLowerCase() === 'xlsx';
+
+/** `nguoi-dung-2026-11-21.xlsx`, with the UTF-8 name for browsers that read it. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').replace(/[^\w.-]+/g, '-');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Streams rows into an .xlsx sent as the reply: rows are written as they come, so memory stays flat for large lists.
+ */
+export async function sendXlsx<T>(
+  reply: FastifyReply,
+  opts: { fileName: string; sheet: string; columns: XlsxColumn<T>[]; rows: AsyncIterable<T> | Iterable<T> },
+): Promise<FastifyReply> {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(opts.sheet.slice(0, 31));
+  sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const write = async () => {
+    try {
+      for await (const row of opts.rows) {
+        sheet.addRow(opts.columns.map((c) => safeCell(c.value(row)))).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      stream.destroy(err as Error);
+    }
+  };
+  void write();
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', contentDisposition(opts.fileName))
+    .send(stream);
+}

@@ -1,0 +1,99 @@
+// The seed's permission catalogue (§6). Keys are `resource.action`; the admin role holds every one.
+const crud = (resource: string) =>
+  (['index', 'create', 'show', 'edit'] as const).map((action) => `${resource}.${action}` as const);
+
+export const PERMISSION_KEYS = [
+  ...crud('roles'),
+  ...crud('users'),
+  ...crud('departments'),
+  ...crud('processes'),
+  ...crud('requests'),
+  ...crud('request_types'),
+  ...crud('kpi_types'),
+  ...crud('evaluations'),
+  ...crud('setting_notifications'),
+  ...crud('user_evaluations'),
+  'works.department',
+  'works.all',
+  'works.create',
+  'works.show',
+  'settings.edit',
+  'contracts.index',
+  'contracts.show',
+  'contracts.create',
+  'leaves.index',
+  'leaves.create',
+  'leaves.show',
+  'leaves.edit',
+  'leaves.department',
+  'leaves.departments',
+  'leaves.all',
+  ...crud('customer'),
+] as const;
+
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+const KEY_SET: ReadonlySet<string> = new Set(PERMISSION_KEYS);
+export const isPermissionKey = (key: string): key is PermissionKey => KEY_SET.has(key);
+
+/** The seed's rule: a check passes when the user holds any of the wanted keys; no keys wanted passes. */
+export function hasAnyPermission(held: readonly string[], wanted: readonly string[] | undefined): boolean {
+  if (!wanted || wanted.length === 0) return true;
+  return wanted.some((key) => held.includes(key));
+}
+
+export const ADMIN_ROLE_CODE = 'admin';
+
+/** Vietnamese labels used by the permission picker, grouped by resource. */
+export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
+  roles: 'Vai trò',
+  users: 'Người dùng',
+  departments: 'Phòng ban',
+  processes: 'Quy trình',
+  requests: 'Yêu cầu',
+  request_types: 'Loại yêu cầu',
+  kpi_types: 'Loại KPI',
+  evaluations: 'Kỳ đánh giá',
+  setting_notifications: 'Cấu hình thông báo',
+  user_evaluations: 'Đánh giá nhân viên',
+  works: 'Công việc',
+  settings: 'Cài đặt',
+  contracts: 'Hợp đồng',
+  leaves: 'Nghỉ phép',
+  customer: 'Khách hàng',
+};
+
+export const PERMISSION_ACTION_LABELS: Record<string, string> = {
+  index: 'Xem danh sách',
+  create: 'Thêm mới',
+  show: 'Xem chi tiết',
+  edit: 'Sửa, xóa',
+  department: 'Theo phòng ban',
+  all: 'Tất cả',
+  departments: 'Các phòng ban mình phụ trách',
+};
+
+export function permissionLabel(key: string): string {
+  const [resource, action] = key.split('.');
+  if (key === 'leaves.department') return 'Tạo và duyệt nghỉ phép cho phòng ban';
+  if (key === 'works.department') return 'Xem công việc của phòng ban';
+  if (key === 'works.all') return 'Xem tất cả công việc';
+  if (key === 'settings.edit') return 'Sửa cài đặt công ty, Zalo, đơn vị tính';
+  return PERMISSION_ACTION_LABELS[action ?? ''] ?? action ?? key;
+}
+
+/** Keys grouped by resource, in catalogue order. */
+export function groupPermissions(keys: readonly string[] = PERMISSION_KEYS): { resource: string; label: string; keys: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const key of keys) {
+    const resource = key.split('.')[0] ?? key;
+    const list = groups.get(resource) ?? [];
+    list.push(key);
+    groups.set(resource, list);
+  }
+  return [...groups].map(([resource, list]) => ({
+    resource,
+    label: PERMISSION_RESOURCE_LABELS[resource] ?? resource,
+    keys: list,
+  }));
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { idSchema, listQuery } from './common';
+
+/** Entities whose history can be read, with the key that opens it. */
+export const AUDIT_ENTITIES = {
+  users: 'users.show',
+  roles: 'roles.show',
+  departments: 'departments.show',
+} as const satisfies Record<string, string>;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+
+export const auditLogQuery = listQuery.extend({
+  entity: z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]], { error: 'Đối tượng không hợp lệ' }),
+  entity_id: idSchema,
+});
+
+export const auditLogSchema = z.object({
+  id: z.number(),
+  entity: z.string(),
+  entity_id: z.number(),
+  action: z.string(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;

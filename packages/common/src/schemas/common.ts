@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { normalizeMobile } from '../vi-text';
+import { isCommonPassword } from '../passwords';
+
+export const MAX_PER_PAGE = 100;
+/** `per_page=all` returns every row up to this cap. */
+export const ALL_ROWS_CAP = 1000;
+
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParams = z.object({ id: idSchema });
+
+/** Form fields arrive as '' when cleared; the API stores null. */
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+export const optionalText = (max: number) =>
+  z.preprocess(emptyToNull, z.string().trim().max(max, `Tối đa ${max} ký tự`).nullable().optional());
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `Vui lòng nhập ${label}` })
+    .trim()
+    .min(1, `Vui lòng nhập ${label}`)
+    .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} tối đa ${max} ký tự`);
+
+export const codeSchema = (label: string) =>
+  z
+    .string({ error: `Vui lòng nhập ${label}` })
+    .trim()
+    .min(1, `Vui lòng nhập ${label}`)
+    .max(50, `${label} tối đa 50 ký tự`)
+    .regex(/^[A-Za-z0-9._-]+$/, `${label[0]?.toUpperCase()}${label.slice(1)} chỉ gồm chữ không dấu, số và dấu . _ -`);
+
+export const dateSchema = z.iso.date({ error: 'Ngày không hợp lệ (YYYY-MM-DD)' });
+export const optionalDate = z.preprocess(emptyToNull, dateSchema.nullable().optional());
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(150, 'Email tối đa 150 ký tự')
+  .pipe(z.email({ error: 'Email không hợp lệ' }));
+export const optionalEmail = z.preprocess(emptyToNull, emailSchema.nullable().optional());
+
+export const mobileSchema = z
+  .string({ error: 'Vui lòng nhập số điện thoại' })
+  .trim()
+  .transform((v, ctx) => {
+    const mobile = normalizeMobile(v);
+    if (!mobile) {
+      ctx.addIssue({ code: 'custom', message: 'Số điện thoại không hợp lệ (10 số, bắt đầu 03, 05, 07, 08, 09)' });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+export const optionalMobile = z.preprocess(emptyToNull, mobileSchema.nullable().optional());
+
+export const passwordSchema = z
+  .string({ error: 'Vui lòng nhập mật khẩu' })
+  .min(8, 'Mật khẩu tối thiểu 8 ký tự')
+  .max(128, 'Mật khẩu tối đa 128 ký tự')
+  .refine((v) => !isCommonPassword(v), 'Mật khẩu quá phổ biến, hãy chọn mật khẩu khác');
+
+export const versionSchema = z.number({ error: 'Thiếu phiên bản bản ghi (version)' }).int().min(1);
+
+/** Query of every list: page, per_page (or `all`), sort, search. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z
+    .union([z.literal('all'), z.coerce.number().int().min(1)])
+    .default(20)
+    .transform((v) => (v === 'all' ? 'all' : Math.min(v, MAX_PER_PAGE))),
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]+$/, 'Trường sắp xếp không hợp lệ')
+    .optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** `status=new,received` → ['new', 'received'] */
+export const csvOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z.array(item).min(1).max(50),
+  );
+
+export const pageMeta = z.object({
+  current_page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  last_page: z.number(),
+});
+export type PageMeta = z.infer<typeof pageMeta>;
+
+export const paginated = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
+export interface Paginated<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string().optional(), message: z.string() })),
+  error_code: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ message: z.string() });
+
+export const refSchema = z.object({ id: z.number(), name: z.string() });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { codeSchema, optionalText, requiredText, versionSchema } from './common';
+
+const optionalId = z.preprocess((v) => (v === '' ? null : v), z.number().int().positive().nullable().optional());
+
+export const departmentCreateBody = z.object({
+  code: codeSchema('mã phòng ban'),
+  name: requiredText('tên phòng ban', 150),
+  parent_id: optionalId,
+  head_id: optionalId,
+  description: optionalText(1000),
+});
+export type DepartmentCreateBody = z.infer<typeof departmentCreateBody>;
+
+export const departmentUpdateBody = departmentCreateBody.extend({ version: versionSchema });
+export type DepartmentUpdateBody = z.infer<typeof departmentUpdateBody>;
+
+export const departmentSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  parent_id: z.number().nullable(),
+  parent: z.object({ id: z.number(), name: z.string() }).nullable(),
+  head_id: z.number().nullable(),
+  head: z.object({ id: z.number(), name: z.string() }).nullable(),
+  description: z.string().nullable(),
+  users_count: z.number(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Department = z.infer<typeof departmentSchema>;
+
+export interface DepartmentNode extends Department {
+  children: DepartmentNode[];
+}
+export const departmentNode: z.ZodType<DepartmentNode> = departmentSchema.extend({
+  get children() {
+    return z.array(departmentNode);
+  },
+});
+
+export const DEPARTMENT_SORTS = ['name', 'code', 'created_at', 'updated_at'] as const;

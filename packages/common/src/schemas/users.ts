@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { genderSchema } from './auth';
+import {
+  csvOf,
+  idSchema,
+  listQuery,
+  optionalDate,
+  optionalEmail,
+  optionalMobile,
+  optionalText,
+  passwordSchema,
+  requiredText,
+  versionSchema,
+} from './common';
+
+export const USER_STATUSES = ['active', 'locked'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+
+const userFields = {
+  name: requiredText('họ tên', 100),
+  username: z
+    .string({ error: 'Vui lòng nhập tên đăng nhập' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9._-]{3,50}$/, 'Tên đăng nhập 3–50 ký tự: chữ không dấu, số, dấu . _ -'),
+  email: optionalEmail,
+  mobile: optionalMobile,
+  role_id: z.number({ error: 'Vui lòng chọn vai trò' }).int().positive(),
+  department_id: z.number().int().positive().nullable().optional(),
+  position: optionalText(100),
+  gender: genderSchema.nullable().optional(),
+  birthday: optionalDate,
+  joined_at: optionalDate,
+  address: optionalText(255),
+};
+
+export const userCreateBody = z.object({ ...userFields, password: passwordSchema });
+export type UserCreateBody = z.infer<typeof userCreateBody>;
+
+/** An administrator may set a new password while editing; left empty it stays. */
+export const userUpdateBody = z.object({
+  ...userFields,
+  password: z.preprocess((v) => (v === '' ? undefined : v), passwordSchema.optional()),
+  version: versionSchema,
+});
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+export const userListQuery = listQuery.extend({
+  role_id: idSchema.optional(),
+  department_id: idSchema.optional(),
+  status: csvOf(userStatusSchema).optional(),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  role_id: z.number(),
+  role: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  department_id: z.number().nullable(),
+  department: z.object({ id: z.number(), name: z.string() }).nullable(),
+  position: z.string().nullable(),
+  gender: z.string().nullable(),
+  birthday: z.string().nullable(),
+  joined_at: z.string().nullable(),
+  address: z.string().nullable(),
+  avatar: z.string().nullable(),
+  status: userStatusSchema,
+  last_login_at: z.string().nullable(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const USER_SORTS = ['name', 'code', 'username', 'created_at', 'updated_at', 'last_login_at'] as const;
+
+export const authInfoResponse = z.object({ user: userSchema, permissions_code: z.array(z.string()) });
+export type AuthInfo = z.infer<typeof authInfoResponse>;
