@@ -16,7 +16,12 @@ const envSchema = z.object({
     .optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 7),
   ADMIN_PASSWORD: z.string().min(8, 'cần ít nhất 8 ký tự').optional(),
   SMS_DRIVER: z.enum(['log']).default('log'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,7 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
-    : { kind: 'sqlite', file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'qlcv.sqlite') };
+    : {
+        kind: 'sqlite',
+        file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'qlcv.sqlite'),
+      };
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -74,7 +74,7 @@ export const PERMISSION_ACTION_LABELS: Record<string, string> = {
 };
 
 export function permissionLabel(key: string): string {
-  const [resource, action] = key.split('.');
+  const action = key.split('.')[1];
   if (key === 'leaves.department') return 'Tạo và duyệt nghỉ phép cho phòng ban';
   if (key === 'works.department') return 'Xem công việc của phòng ban';
   if (key === 'works.all') return 'Xem tất cả công việc';
@@ -83,7 +83,9 @@ export function permissionLabel(key: string): string {
 }
 
 /** Keys grouped by resource, in catalogue order. */
-export function groupPermissions(keys: readonly string[] = PERMISSION_KEYS): { resource: string; label: string; keys: string[] }[] {
+export function groupPermissions(
+  keys: readonly string[] = PERMISSION_KEYS,
+): { resource: string; label: string; keys: string[] }[] {
   const groups = new Map<string, string[]>();
   for (const key of keys) {
     const resource = key.split('.')[0] ?? key;

@@ -49,7 +49,7 @@ export interface UsersTable extends Stamps {
   joined_at: string | null;
   address: string | null;
   avatar: string | null;
-  status: string;
+  status: Generated<string>;
   last_login_at: string | null;
   search_text: string;
 }
@@ -71,7 +71,7 @@ export interface PasswordOtpsTable {
   mobile: string;
   code_hash: string;
   expires_at: string;
-  attempts: number;
+  attempts: Generated<number>;
   used_at: string | null;
   created_at: string;
   ip: string | null;

@@ -10,6 +10,8 @@ export interface Actor {
   roleCode: string;
   departmentId: number | null;
   permissions: readonly string[];
+  /** The access token this request came with, so a password change can keep it alive. */
+  tokenId: number;
   ip: string | null;
   userAgent: string | null;
 }

@@ -18,7 +18,12 @@ export const wantsXlsx = (headers: Record<string, string | string[] | undefined>
 
 /** `nguoi-dung-2026-11-21.xlsx`, with the UTF-8 name for browsers that read it. */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').replace(/[^\w.-]+/g, '-');
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^\w.-]+/g, '-');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 

@@ -13,9 +13,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const otpRequestBody = z.object({ mobile: mobileSchema });
 
 /** A code given as a number, object, array, null or with spaces is refused. */
-export const otpCode = z
-  .string({ error: 'Mã xác thực gồm 6 chữ số' })
-  .regex(/^\d{6}$/, 'Mã xác thực gồm 6 chữ số');
+export const otpCode = z.string({ error: 'Mã xác thực gồm 6 chữ số' }).regex(/^\d{6}$/, 'Mã xác thực gồm 6 chữ số');
 
 const newPassword = {
   password: passwordSchema,
@@ -24,14 +22,9 @@ const newPassword = {
 const confirmationMatches: [
   (v: { password: string; password_confirmation: string }) => boolean,
   { path: string[]; message: string },
-] = [
-  (v) => v.password === v.password_confirmation,
-  { path: ['password_confirmation'], message: 'Mật khẩu nhập lại không khớp' },
-];
+] = [(v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'Mật khẩu nhập lại không khớp' }];
 
-export const resetPasswordBody = z
-  .object({ mobile: mobileSchema, otp: otpCode, ...newPassword })
-  .refine(...confirmationMatches);
+export const resetPasswordBody = z.object({ mobile: mobileSchema, otp: otpCode, ...newPassword }).refine(...confirmationMatches);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const changePasswordBody = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normalizeMobile } from '../vi-text';
 import { isCommonPassword } from '../passwords';
+import { normalizeMobile } from '../vi-text';
 
 export const MAX_PER_PAGE = 100;
 /** `per_page=all` returns every row up to this cap. */
@@ -79,10 +79,7 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 /** `status=new,received` → ['new', 'received'] */
 export const csvOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(item).min(1).max(50),
-  );
+  z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).min(1).max(50));
 
 export const pageMeta = z.object({
   current_page: z.number(),

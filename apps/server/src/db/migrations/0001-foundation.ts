@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { ddl, type DialectKind } from '../dialect';
+import { type DialectKind, ddl } from '../dialect';
 
 export function foundation(kind: DialectKind) {
   const d = ddl(kind);
@@ -65,7 +65,9 @@ export function foundation(kind: DialectKind) {
       await db.schema.createIndex('users_department_idx').on('users').column('department_id').execute();
 
       if (kind === 'postgres') {
-        await sql`alter table departments add constraint departments_head_fk foreign key (head_id) references users(id)`.execute(db);
+        await sql`alter table departments add constraint departments_head_fk foreign key (head_id) references users(id)`.execute(
+          db,
+        );
       }
       await db.schema.createIndex('departments_parent_idx').on('departments').column('parent_id').execute();
 

@@ -1,0 +1,107 @@
+import '@qlcv/common/zod-locale';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { logSmsSender, type SmsSender } from './integrations/sms/sms';
+import { RateLimiter } from './lib/rate-limit';
+import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
+import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { departmentsRoutes } from './modules/departments/departments.routes';
+import { DepartmentsService } from './modules/departments/departments.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { RolesService } from './modules/roles/roles.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyBaseLogger | boolean | object;
+  sms?: SmsSender;
+}
+
+export async function buildApp({ config, database, logger, sms }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Services: each owns its rules; none holds another's repository.
+  const { db } = database;
+  const limiter = new RateLimiter();
+  const roles = new RolesService(db);
+  const departments = new DepartmentsService(db);
+  const users = new UsersService(db);
+  const auth = new AuthService({
+    db,
+    appSecret: config.appSecret,
+    tokenTtlHours: config.tokenTtlHours,
+    sms: sms ?? logSmsSender(config.dataDir, app.log),
+    limiter,
+    roles,
+    users,
+    log: app.log,
+  });
+  const auditLogs = new AuditLogsService(db);
+
+  // Plugins first.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Offices often serve the app over plain HTTP on the LAN; upgrading would break every asset.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin, { authenticate: (token, request) => auth.authenticate(token, request) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'QLCV API', description: 'API của phần mềm quản lý công việc QLCV', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Then every module, in one readable list.
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(authRoutes, { auth });
+  await app.register(profileRoutes, { users, auth });
+  await app.register(rolesRoutes, { roles });
+  await app.register(usersRoutes, { users, auth });
+  await app.register(departmentsRoutes, { departments });
+  await app.register(auditLogsRoutes, { auditLogs });
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,248 @@
+import type { PermissionKey } from '@qlcv/common/permissions';
+import { searchText } from '@qlcv/common/vi-text';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../lib/clock';
+import { hashPassword } from '../../lib/crypto';
+import { formatCode, nextSequence } from '../../lib/sequences';
+import type { DB } from '../schema';
+
+/** Every demo user signs in with this password (README, "Demo"). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+const DEPARTMENTS = [
+  { code: 'BGD', name: 'Ban Giám đốc', parent: null },
+  { code: 'HCNS', name: 'Phòng Hành chính – Nhân sự', parent: 'BGD' },
+  { code: 'KT', name: 'Phòng Kế toán', parent: 'BGD' },
+  { code: 'KD', name: 'Phòng Kinh doanh', parent: 'BGD' },
+  { code: 'QT', name: 'Phòng Quan trắc môi trường', parent: 'BGD' },
+  { code: 'QT-HT', name: 'Đội Lấy mẫu hiện trường', parent: 'QT' },
+  { code: 'PTN', name: 'Phòng Thí nghiệm', parent: 'BGD' },
+  { code: 'KTCN', name: 'Phòng Kỹ thuật – Công nghệ', parent: 'BGD' },
+] as const;
+
+const crud = (r: string) => ['index', 'create', 'show', 'edit'].map((a) => `${r}.${a}`);
+const view = (r: string) => [`${r}.index`, `${r}.show`];
+
+const ROLES: { code: string; name: string; description: string; keys: string[] }[] = [
+  {
+    code: 'giam_doc',
+    name: 'Giám đốc',
+    description: 'Xem toàn bộ hoạt động của công ty, duyệt hợp đồng và đánh giá',
+    keys: [
+      ...view('roles'),
+      ...view('users'),
+      ...view('departments'),
+      ...crud('requests'),
+      ...crud('customer'),
+      ...crud('evaluations'),
+      ...crud('user_evaluations'),
+      ...view('kpi_types'),
+      ...view('processes'),
+      'works.all',
+      'works.create',
+      'works.show',
+      'contracts.index',
+      'contracts.show',
+      'contracts.create',
+      'leaves.index',
+      'leaves.show',
+      'leaves.create',
+      'leaves.edit',
+      'leaves.all',
+    ],
+  },
+  {
+    code: 'truong_phong',
+    name: 'Trưởng phòng',
+    description: 'Điều phối công việc, duyệt nghỉ phép và đánh giá nhân viên trong phòng',
+    keys: [
+      ...view('users'),
+      ...view('departments'),
+      ...crud('requests'),
+      ...view('customer'),
+      ...view('processes'),
+      'works.department',
+      'works.create',
+      'works.show',
+      'contracts.index',
+      'contracts.show',
+      'leaves.index',
+      'leaves.create',
+      'leaves.show',
+      'leaves.department',
+      'leaves.departments',
+      'user_evaluations.index',
+      'user_evaluations.show',
+      'user_evaluations.edit',
+    ],
+  },
+  {
+    code: 'nhan_vien',
+    name: 'Nhân viên',
+    description: 'Thực hiện công việc được giao, gửi đơn nghỉ phép',
+    keys: [
+      ...view('requests'),
+      ...view('customer'),
+      'works.create',
+      'works.show',
+      'leaves.index',
+      'leaves.create',
+      'leaves.show',
+    ],
+  },
+  {
+    code: 'nhan_su',
+    name: 'Nhân sự',
+    description: 'Quản lý hồ sơ nhân viên, phòng ban, nghỉ phép, chấm công và KPI',
+    keys: [
+      ...view('roles'),
+      ...crud('users'),
+      ...crud('departments'),
+      ...crud('kpi_types'),
+      ...crud('evaluations'),
+      ...crud('user_evaluations'),
+      'leaves.index',
+      'leaves.create',
+      'leaves.show',
+      'leaves.edit',
+      'leaves.all',
+      'works.create',
+      'works.show',
+    ],
+  },
+  {
+    code: 'ke_toan',
+    name: 'Kế toán',
+    description: 'Quản lý hợp đồng, khách hàng và thanh toán',
+    keys: [
+      ...crud('customer'),
+      ...view('requests'),
+      'contracts.index',
+      'contracts.show',
+      'contracts.create',
+      'works.create',
+      'works.show',
+      'leaves.index',
+      'leaves.create',
+      'leaves.show',
+    ],
+  },
+];
+
+// [name, username, role, department, position, gender]
+const USERS: [string, string, string, string, string, 'male' | 'female'][] = [
+  ['Nguyễn Văn Hùng', 'hung.nv', 'giam_doc', 'BGD', 'Giám đốc', 'male'],
+  ['Trần Thị Mai', 'mai.tt', 'giam_doc', 'BGD', 'Phó Giám đốc', 'female'],
+  ['Lê Thị Hồng Nhung', 'nhung.lth', 'truong_phong', 'HCNS', 'Trưởng phòng Hành chính – Nhân sự', 'female'],
+  ['Phạm Minh Tuấn', 'tuan.pm', 'nhan_su', 'HCNS', 'Chuyên viên nhân sự', 'male'],
+  ['Đỗ Thị Thu Hà', 'ha.dtt', 'nhan_su', 'HCNS', 'Chuyên viên hành chính', 'female'],
+  ['Vũ Thị Lan', 'lan.vt', 'truong_phong', 'KT', 'Kế toán trưởng', 'female'],
+  ['Hoàng Văn Nam', 'nam.hv', 'ke_toan', 'KT', 'Kế toán viên', 'male'],
+  ['Bùi Thị Ngọc Ánh', 'anh.btn', 'ke_toan', 'KT', 'Kế toán công nợ', 'female'],
+  ['Đặng Quốc Bảo', 'bao.dq', 'truong_phong', 'KD', 'Trưởng phòng Kinh doanh', 'male'],
+  ['Ngô Thị Thanh Hương', 'huong.ntt', 'nhan_vien', 'KD', 'Nhân viên kinh doanh', 'female'],
+  ['Dương Văn Long', 'long.dv', 'nhan_vien', 'KD', 'Nhân viên kinh doanh', 'male'],
+  ['Lý Thị Kim Oanh', 'oanh.ltk', 'nhan_vien', 'KD', 'Chăm sóc khách hàng', 'female'],
+  ['Trịnh Văn Đức', 'duc.tv', 'truong_phong', 'QT', 'Trưởng phòng Quan trắc', 'male'],
+  ['Phan Thị Yến', 'yen.pt', 'nhan_vien', 'QT', 'Kỹ sư môi trường', 'female'],
+  ['Võ Minh Khoa', 'khoa.vm', 'nhan_vien', 'QT', 'Kỹ sư môi trường', 'male'],
+  ['Huỳnh Thị Diễm', 'diem.ht', 'nhan_vien', 'QT', 'Chuyên viên báo cáo ĐTM', 'female'],
+  ['Đinh Công Thành', 'thanh.dc', 'truong_phong', 'QT-HT', 'Đội trưởng lấy mẫu', 'male'],
+  ['Mai Văn Tài', 'tai.mv', 'nhan_vien', 'QT-HT', 'Kỹ thuật viên lấy mẫu', 'male'],
+  ['Cao Văn Phúc', 'phuc.cv', 'nhan_vien', 'QT-HT', 'Kỹ thuật viên lấy mẫu', 'male'],
+  ['Tạ Thị Hạnh', 'hanh.tt', 'nhan_vien', 'QT-HT', 'Kỹ thuật viên lấy mẫu', 'female'],
+  ['Lương Thị Thảo', 'thao.lt', 'truong_phong', 'PTN', 'Trưởng phòng Thí nghiệm', 'female'],
+  ['Kiều Văn Sơn', 'son.kv', 'nhan_vien', 'PTN', 'Kiểm nghiệm viên', 'male'],
+  ['Âu Thị Bích Ngọc', 'ngoc.atb', 'nhan_vien', 'PTN', 'Kiểm nghiệm viên', 'female'],
+  ['Quách Minh Trí', 'tri.qm', 'nhan_vien', 'PTN', 'Kiểm nghiệm viên', 'male'],
+  ['Tô Thị Phương', 'phuong.tt', 'nhan_vien', 'PTN', 'Quản lý mẫu', 'female'],
+  ['Hà Văn Quang', 'quang.hv', 'truong_phong', 'KTCN', 'Trưởng phòng Kỹ thuật', 'male'],
+  ['Nguyễn Thị Thúy', 'thuy.nt', 'nhan_vien', 'KTCN', 'Kỹ sư lắp đặt', 'female'],
+  ['Lâm Văn Hiếu', 'hieu.lv', 'nhan_vien', 'KTCN', 'Kỹ sư lắp đặt', 'male'],
+  ['Châu Minh Nhật', 'nhat.cm', 'nhan_vien', 'KTCN', 'Kỹ thuật viên bảo trì', 'male'],
+  ['Trương Thị Xuân', 'xuan.tt', 'nhan_vien', 'KTCN', 'Kỹ thuật viên tự động hóa', 'female'],
+];
+
+/** Loads a Vietnamese demo company once: a department tree, five roles and 30 users. Returns false if already there. */
+export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
+  if (await db.selectFrom('departments').select('id').where('code', '=', 'BGD').executeTakeFirst()) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const stamps = { created_at: now, updated_at: now, created_by: null };
+    const depIds = new Map<string, number>();
+    for (const d of DEPARTMENTS) {
+      const { id } = await trx
+        .insertInto('departments')
+        .values({
+          code: d.code,
+          name: d.name,
+          parent_id: d.parent ? (depIds.get(d.parent) ?? null) : null,
+          head_id: null,
+          description: null,
+          search_text: searchText(d.code, d.name),
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      depIds.set(d.code, id);
+    }
+    const roleIds = new Map<string, number>();
+    for (const r of ROLES) {
+      const { id } = await trx
+        .insertInto('roles')
+        .values({
+          code: r.code,
+          name: r.name,
+          description: r.description,
+          is_system: 0,
+          search_text: searchText(r.code, r.name),
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      roleIds.set(r.code, id);
+      const keys = [...new Set(r.keys as PermissionKey[])];
+      await trx
+        .insertInto('role_permissions')
+        .values(keys.map((permission) => ({ role_id: id, permission })))
+        .execute();
+    }
+    for (const [i, [name, username, role, dep, position, gender]] of USERS.entries()) {
+      const code = formatCode('NV', await nextSequence(trx, 'users'));
+      const mobile = `09${String(12_345_600 + i).padStart(8, '0')}`;
+      const email = `${username}@quantrac.vn`;
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          code,
+          name,
+          username,
+          email,
+          mobile,
+          password_hash: passwordHash,
+          role_id: roleIds.get(role)!,
+          department_id: depIds.get(dep)!,
+          position,
+          gender,
+          birthday: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+          joined_at: `${2012 + (i % 13)}-${String(((i * 5) % 12) + 1).padStart(2, '0')}-01`,
+          address: 'Hà Nội',
+          search_text: searchText(code, name, username, email, mobile),
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The first user of each department who is its head or director leads it.
+      if (role === 'truong_phong' || (role === 'giam_doc' && dep === 'BGD' && i === 0)) {
+        await trx
+          .updateTable('departments')
+          .set({ head_id: id })
+          .where('id', '=', depIds.get(dep)!)
+          .where('head_id', 'is', null)
+          .execute();
+      }
+    }
+  });
+  return true;
+}

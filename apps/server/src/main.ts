@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, prepareDataDir } from './config';
+import { migrate, openDatabase } from './db/database';
+import { ensureAdmin } from './db/seed/admin';
+import { loadDemo } from './db/seed/demo';
+
+const started = performance.now();
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = prepareDataDir(loadConfig());
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  // apps/server/{src,dist}/main → apps/web/dist
+  config = { ...config, webDist: config.webDist ?? path.resolve(here, '../../web/dist') };
+
+  const database = openDatabase(config.database);
+  await migrate(database);
+  const app = await buildApp({ config, database });
+
+  const admin = await ensureAdmin(database.db, config.adminPassword);
+  if (admin.generatedPassword) {
+    // Printed once, on the first start only; it is not stored anywhere in clear.
+    console.log(
+      `\n  Tài khoản quản trị: admin / ${admin.generatedPassword}\n  (mật khẩu này chỉ hiển thị một lần, hãy đổi sau khi đăng nhập)\n`,
+    );
+  }
+  if (process.argv.includes('--demo') || process.env.DEMO === 'true') {
+    const loaded = await loadDemo(database.db);
+    app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ ms: Math.round(performance.now() - started), database: database.kind }, 'ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    // close() stops accepting, answers 503 to new requests and waits for those in flight.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export const auditLogsRepository = {
+  list(db: Kysely<DB>, entity: string, entityId: number, limit: number, offset: number) {
+    return db
+      .selectFrom('audit_logs as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select([
+        'a.id',
+        'a.entity',
+        'a.entity_id',
+        'a.action',
+        'a.changes',
+        'a.user_id',
+        'a.ip',
+        'a.created_at',
+        'u.name as user_name',
+      ])
+      .where('a.entity', '=', entity)
+      .where('a.entity_id', '=', entityId)
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  async count(db: Kysely<DB>, entity: string, entityId: number): Promise<number> {
+    const row = await db
+      .selectFrom('audit_logs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('entity', '=', entity)
+      .where('entity_id', '=', entityId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};

@@ -1,0 +1,39 @@
+import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditLog } from '@qlcv/common/schemas/audit-logs';
+import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
+import { forbidden } from '../../lib/errors';
+import { pageWindow, toPage } from '../../lib/pagination';
+import { auditLogsRepository as repo } from './audit-logs.repository';
+
+export class AuditLogsService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** A record's history ("Lịch sử"), newest first; reading it needs the key that opens the record. */
+  async list(actor: Actor, q: ListQuery & { entity: AuditEntity; entity_id: number }): Promise<Paginated<AuditLog>> {
+    const show = AUDIT_ENTITIES[q.entity] as PermissionKey;
+    const edit = show.replace(/\.show$/, '.edit') as PermissionKey;
+    if (!hasAnyPermission(actor.permissions, [show, edit])) throw forbidden();
+    const w = pageWindow(q);
+    const [rows, total] = await Promise.all([
+      repo.list(this.db, q.entity, q.entity_id, w.limit, w.offset),
+      repo.count(this.db, q.entity, q.entity_id),
+    ]);
+    return toPage(
+      rows.map((r) => ({
+        id: r.id,
+        entity: r.entity,
+        entity_id: r.entity_id,
+        action: r.action,
+        changes: r.changes ? (JSON.parse(r.changes) as Record<string, unknown>) : null,
+        user: r.user_id && r.user_name ? { id: r.user_id, name: r.user_name } : null,
+        ip: r.ip,
+        created_at: r.created_at,
+      })),
+      total,
+      w,
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app at `/`; every other non-/api GET falls back to index.html so the SPA's router decides.
+ * Unknown /api paths answer the JSON 404 body.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: string }) => {
+  const root = opts.webDist ? path.resolve(opts.webDist) : undefined;
+  const hasWeb = Boolean(root && existsSync(path.join(root, 'index.html')));
+  if (hasWeb && root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed bundles never change; index.html must always be fresh.
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Không tìm thấy đường dẫn.', errors: [], error_code: 'NOT_FOUND' });
+  });
+});
