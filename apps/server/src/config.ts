@@ -26,7 +26,6 @@ const envSchema = z.object({
   SMS_DRIVER: z.enum(['log']).default('log'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
-  CORS_ORIGIN: z.string().optional(),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
@@ -43,7 +42,6 @@ export interface Config {
   smsDriver: 'log';
   logLevel: string;
   trustProxy: boolean;
-  corsOrigin?: string;
   webDist?: string;
   shutdownTimeoutMs: number;
 }
@@ -78,7 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsDriver: e.SMS_DRIVER,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    corsOrigin: e.CORS_ORIGIN,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

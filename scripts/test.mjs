@@ -1,0 +1,84 @@
+// `npm test`: every test of the project, in order — unit + API on SQLite, the same API suite on PostgreSQL,
+// then the browser tests in Chromium against the built app. Ends with one line: `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = mkdtempSync(path.join(tmpdir(), 'qlcv-tests-'));
+const only = process.argv.slice(2); // e.g. `npm test -- api` or `npm test -- e2e`
+const want = (part) => only.length === 0 || only.includes(part);
+let passed = 0;
+let failed = 0;
+const notes = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function vitest(label, env) {
+  const file = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
+  const status = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  if (!existsSync(file)) {
+    failed += 1;
+    notes.push(`${label}: the runner crashed (exit ${status})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  notes.push(`${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+}
+
+/** The PostgreSQL server to test on: TEST_DATABASE_URL, or the local one when it answers. */
+async function postgresUrl() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const local = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: local, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return local;
+  } catch {
+    return null;
+  }
+}
+
+if (want('api')) {
+  vitest('unit + API (SQLite)', {});
+  const url = await postgresUrl();
+  if (url) vitest('API (PostgreSQL)', { TEST_DATABASE_URL: url });
+  else notes.push('API (PostgreSQL): skipped — no TEST_DATABASE_URL and no server on 127.0.0.1:5432');
+}
+
+if (want('e2e')) {
+  if (run('install Chromium when missing', 'bash', ['scripts/ensure-chromium.sh']) !== 0) {
+    failed += 1;
+    notes.push('browser tests: Chromium could not be installed');
+  } else if (run('build', 'npm', ['run', 'build']) !== 0) {
+    failed += 1;
+    notes.push('browser tests: the build failed');
+  } else {
+    const file = path.join(out, 'e2e.json');
+    const status = run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    if (existsSync(file)) {
+      const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+      notes.push(`browser tests: ${s.expected + s.flaky} passed, ${s.unexpected} failed${s.flaky ? ` (${s.flaky} flaky)` : ''}`);
+    } else {
+      failed += 1;
+      notes.push(`browser tests: the runner crashed (exit ${status})`);
+    }
+  }
+}
+
+console.log(`\n${notes.map((n) => `  ${n}`).join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
