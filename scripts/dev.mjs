@@ -2,7 +2,10 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { stdio: 'inherit', env: { NODE_ENV: 'development', ...process.env } }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'development', ...process.env },
+  }),
   spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { stdio: 'inherit' }),
 ];
 const stop = () => {

@@ -64,9 +64,14 @@ if (want('e2e')) {
     notes.push('browser tests: the build failed');
   } else {
     const file = path.join(out, 'e2e.json');
-    const status = run('browser tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
+    const status = run(
+      'browser tests (Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
     if (existsSync(file)) {
       const s = JSON.parse(readFileSync(file, 'utf8')).stats;
       passed += s.expected + s.flaky;
