@@ -103,4 +103,155 @@ export interface DB {
   password_otps: PasswordOtpsTable;
   audit_logs: AuditLogsTable;
   sequences: SequencesTable;
+  documents: DocumentsTable;
+  customers: CustomersTable;
+  processes: ProcessesTable;
+  process_steps: ProcessStepsTable;
+  request_types: RequestTypesTable;
+  requests: RequestsTable;
+  works: WorksTable;
+  work_participants: WorkParticipantsTable;
+  work_comments: WorkCommentsTable;
+  domain_events: DomainEventsTable;
+}
+
+// Issue 4: customer requests end to end.
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  original_name: string;
+  mime: string;
+  size: number;
+  checksum: string;
+  storage_key: string;
+  entity: string | null;
+  entity_id: number | null;
+  is_public: Generated<number>;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export interface CustomersTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  type: string;
+  name: string;
+  tax_code: string | null;
+  representative: string | null;
+  representative_title: string | null;
+  phone: string | null;
+  email: string | null;
+  street: string | null;
+  ward: string | null;
+  province: string | null;
+  /** JSON: [{ name, title, phone, email }] */
+  contacts: string | null;
+  source: Generated<string>;
+  notes: string | null;
+  search_text: string;
+}
+
+export interface ProcessesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  active: Generated<number>;
+  search_text: string;
+}
+
+export interface ProcessStepsTable extends Stamps {
+  id: Generated<number>;
+  process_id: number;
+  position: number;
+  name: string;
+  description: string | null;
+  department_id: number | null;
+  default_assignee_id: number | null;
+  duration_hours: Generated<number>;
+  produces_result: Generated<number>;
+}
+
+export interface RequestTypesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  process_id: number | null;
+  is_public: Generated<number>;
+  service_group: string | null;
+  active: Generated<number>;
+  search_text: string;
+}
+
+export interface RequestsTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  tracking_code: string;
+  request_type_id: number;
+  /** JSON: the process and its steps as they were when the request was received. */
+  process_snapshot: string | null;
+  customer_id: number | null;
+  requester_name: string;
+  requester_phone: string;
+  requester_email: string | null;
+  requester_organization: string | null;
+  requester_address: string | null;
+  title: string;
+  content: string | null;
+  source: string;
+  priority: Generated<string>;
+  status: Generated<string>;
+  current_step: number | null;
+  due_at: string | null;
+  received_at: string | null;
+  completed_at: string | null;
+  on_hold_since: string | null;
+  status_reason: string | null;
+  result_text: string | null;
+  idempotency_key: string | null;
+  search_text: string;
+}
+
+export interface WorksTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  description: string | null;
+  request_id: number | null;
+  step_index: number | null;
+  department_id: number | null;
+  assignee_id: number | null;
+  priority: Generated<string>;
+  start_date: string | null;
+  deadline: string | null;
+  progress: Generated<number>;
+  status: Generated<string>;
+  result_note: string | null;
+  completed_at: string | null;
+  search_text: string;
+}
+
+export interface WorkParticipantsTable {
+  work_id: number;
+  user_id: number;
+}
+
+export interface WorkCommentsTable {
+  id: Generated<number>;
+  work_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: string;
+}
+
+export interface DomainEventsTable {
+  id: Generated<number>;
+  type: string;
+  entity: string;
+  entity_id: number;
+  payload: string | null;
+  actor_id: number | null;
+  created_at: string;
+  processed_at: string | null;
 }

@@ -1,10 +1,12 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectKind } from '../dialect';
 import { foundation } from './0001-foundation';
+import { requestsSchema } from './0002-requests';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
   '0001-foundation': foundation,
+  '0002-requests': requestsSchema,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
