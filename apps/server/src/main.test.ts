@@ -65,7 +65,9 @@ describe('main', () => {
     expect(lines[0]).toContain('PORT');
   });
 
-  it('first start migrates, creates admin with a printed password, keeps the secret, and exits 0 on SIGTERM', { timeout: 90_000 }, async () => {
+  it('first start migrates, creates admin with a printed password, keeps the secret, and exits 0 on SIGTERM', {
+    timeout: 90_000,
+  }, async () => {
     const dataDir = tmp();
     const port = await freePort();
     const s = start({ DATA_DIR: dataDir, PORT: String(port) });

@@ -61,7 +61,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(status >= 500 ? status : 500).send({
+    return reply.status(Math.max(status, 500)).send({
       message: 'Đã xảy ra lỗi máy chủ. Vui lòng thử lại sau.',
       errors: [],
       error_code: 'SERVER_ERROR',

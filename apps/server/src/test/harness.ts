@@ -25,7 +25,10 @@ export interface TestApp {
   call(opts: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
   /** A role holding exactly `keys` and a signed-in user with it. */
-  userWith(keys: readonly PermissionKey[], extra?: Record<string, unknown>): Promise<{ id: number; token: string; roleId: number }>;
+  userWith(
+    keys: readonly PermissionKey[],
+    extra?: Record<string, unknown>,
+  ): Promise<{ id: number; token: string; roleId: number }>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ddl, type DialectKind } from '../dialect';
+import { type DialectKind, ddl } from '../dialect';
 
 /** Issue 4: documents, customers, processes and steps, request types, requests, works, domain events. */
 export function requestsSchema(kind: DialectKind) {

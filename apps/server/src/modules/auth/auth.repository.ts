@@ -129,13 +129,17 @@ export const authRepository = {
     return db.insertInto('password_otps').values(row).execute();
   },
 
-  /** Counts a wrong try only while the code is still unused, so concurrent guesses cannot exceed the limit unseen. */
-  addOtpAttempt(db: Kysely<DB>, otpId: number) {
+  /**
+   * Spends one try of a live code before it is checked, atomically, so concurrent guesses can never check more than
+   * `maxAttempts`; undefined when the code is used or has no try left.
+   */
+  spendOtpTry(db: Kysely<DB>, otpId: number, maxAttempts: number) {
     return db
       .updateTable('password_otps')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', otpId)
       .where('used_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
       .returning('attempts')
       .executeTakeFirst();
   },

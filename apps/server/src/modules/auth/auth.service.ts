@@ -59,12 +59,14 @@ export class AuthService {
   async login(body: LoginBody, ip: string, userAgent: string | null): Promise<LoginResponse> {
     const { db, limiter } = this.deps;
     const login = body.username.trim().toLowerCase();
-    const accountKey = `login:${login}:${ip}`;
+    const mobile = normalizeMobile(login);
     const ipKey = `login-ip:${ip}`;
-    limiter.assertBelow(accountKey, LOGIN_FAILURES_PER_MINUTE, MINUTE);
     limiter.assertBelow(ipKey, 30, MINUTE);
 
-    const user = await repo.findLoginUser(db, { username: login, email: login, mobile: normalizeMobile(login) });
+    const user = await repo.findLoginUser(db, { username: login, email: login, mobile });
+    // Failures count per account whichever of its names, e-mail or mobile forms is typed; an unknown one by its canonical form.
+    const accountKey = `login:${user ? `#${user.id}` : (mobile ?? login)}:${ip}`;
+    limiter.assertBelow(accountKey, LOGIN_FAILURES_PER_MINUTE, MINUTE);
     // An unknown user costs the same hash as a wrong password, so timing tells nothing.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
     if (!user || !ok) {
@@ -156,7 +158,7 @@ export class AuthService {
     limiter.consume(`otp-mobile-day:${mobile}`, OTP_DAILY_PER_MOBILE, DAY);
 
     const user = await repo.findUserByMobile(db, mobile);
-    if (!user || user.status !== 'active') return { message: OTP_SENT_MESSAGE };
+    if (user?.status !== 'active') return { message: OTP_SENT_MESSAGE };
     // The in-memory counters reset on restart; the stored codes keep the daily cap honest.
     const sentToday = await repo.countOtpsSince(db, mobile, isoIn(-DAY));
     if (Number(sentToday.n) >= OTP_DAILY_PER_MOBILE) return { message: OTP_SENT_MESSAGE };
@@ -197,9 +199,11 @@ export class AuthService {
       const message = 'Mã xác thực đã hết hạn. Vui lòng yêu cầu mã mới.';
       throw new AppError(422, 'OTP_EXPIRED', message, [{ field: 'otp', message }]);
     }
+    // Every guess spends a try before it is checked, so guesses sent at once cannot outnumber the tries.
+    const spent = await repo.spendOtpTry(db, otp.id, OTP_MAX_ATTEMPTS);
+    if (!spent) throw otpInvalid();
     if (!safeEqualHex(otp.code_hash, hmac(this.deps.appSecret, `${body.mobile}:${body.otp}`))) {
-      const after = await repo.addOtpAttempt(db, otp.id);
-      const left = OTP_MAX_ATTEMPTS - (after?.attempts ?? OTP_MAX_ATTEMPTS);
+      const left = OTP_MAX_ATTEMPTS - spent.attempts;
       throw otpInvalid(
         left > 0
           ? `Mã xác thực không đúng. Bạn còn ${left} lần thử.`
