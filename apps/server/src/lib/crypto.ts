@@ -15,10 +15,12 @@ export function safeEqualHex(a: string, b: string): boolean {
 
 // argon2id, m=19 MiB, t=2, p=1 (OWASP's first recommended setting).
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-export const hashPassword = (password: string) => hash(password, ARGON);
+// Vietnamese keyboards send either composed (NFC) or decomposed (NFD) letters: the same password must match.
+const canonical = (password: string) => password.normalize('NFC');
+export const hashPassword = (password: string) => hash(canonical(password), ARGON);
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await verify(passwordHash, canonical(password));
   } catch {
     return false;
   }

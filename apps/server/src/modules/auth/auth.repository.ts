@@ -4,18 +4,22 @@ import type { DB } from '../../db/schema';
 export const authRepository = {
   /** The login name may be the user name, the e-mail or the mobile. */
   findLoginUser(db: Kysely<DB>, login: { username: string; email: string; mobile: string | null }) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'status'])
-      .where((eb) =>
-        eb.or([
-          eb('username', '=', login.username),
-          eb('email', '=', login.email),
-          ...(login.mobile ? [eb('mobile', '=', login.mobile)] : []),
-        ]),
-      )
-      .orderBy('id')
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'status'])
+        .where((eb) =>
+          eb.or([
+            eb('username', '=', login.username),
+            eb('email', '=', login.email),
+            ...(login.mobile ? [eb('mobile', '=', login.mobile)] : []),
+          ]),
+        )
+        // An exact user name wins over someone else's e-mail or mobile that happens to read the same.
+        .orderBy((eb) => eb.case().when('username', '=', login.username).then(0).else(1).end())
+        .orderBy('id')
+        .executeTakeFirst()
+    );
   },
 
   findUserByMobile(db: Kysely<DB>, mobile: string) {

@@ -444,3 +444,48 @@ describe('auth', () => {
     });
   });
 });
+
+describe('login name and password forms', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('accepts a Vietnamese password typed in decomposed form (NFD) when it was set composed (NFC)', async () => {
+    const composed = 'Mật khẩu Đẹp 2026'.normalize('NFC');
+    const { roleId } = await t.userWith([]);
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/users',
+      token: t.adminToken,
+      payload: { name: 'Đặng Thu Thảo', username: 'thao.dt', role_id: roleId, password: composed },
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'thao.dt', password: composed.normalize('NFD') },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('prefers the user whose user name matches exactly over another user whose mobile reads the same', async () => {
+    const owner = await t.userWith([], { mobile: '0987001122' });
+    const digits = await t.call({
+      method: 'POST',
+      url: '/api/users',
+      token: t.adminToken,
+      payload: { name: 'Số Học', username: '0987001122', role_id: owner.roleId, password: 'Khac@20260' },
+    });
+    expect(digits.statusCode).toBe(201);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: '0987001122', password: 'Khac@20260' },
+    });
+    expect(res.statusCode).toBe(200);
+    const info = await t.call({ method: 'GET', url: '/api/auth/info', token: res.json().token });
+    expect(info.json().user.id).toBe(digits.json().id);
+  });
+});
