@@ -34,3 +34,19 @@ export function parseSort<S extends string>(
   if (!allowed.includes(column)) throw invalid('sort', `Không thể sắp xếp theo "${column}".`);
   return { column, direction: desc ? 'desc' : 'asc' };
 }
+
+/**
+ * Every row of a filtered list, for an export: read ALL_ROWS_CAP rows at a time so the file holds the whole list,
+ * not the first page. The first page is read before returning, so a bad query (an unknown sort) still answers 422.
+ */
+export async function allRows<T>(read: (page: number, perPage: number) => Promise<Paginated<T>>): Promise<AsyncIterable<T>> {
+  const first = await read(1, ALL_ROWS_CAP);
+  return (async function* () {
+    let rows = first.data;
+    yield* rows;
+    for (let page = 2; rows.length === ALL_ROWS_CAP; page++) {
+      rows = (await read(page, ALL_ROWS_CAP)).data;
+      yield* rows;
+    }
+  })();
+}

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 export const auditLogsRepository = {
-  list(db: Kysely<DB>, entity: string, entityId: number, limit: number, offset: number) {
+  /** Entries in the order they were written (`asc`) or newest first (`desc`); the id follows the write order. */
+  list(db: Kysely<DB>, entity: string, entityId: number, direction: 'asc' | 'desc', limit: number, offset: number) {
     return db
       .selectFrom('audit_logs as a')
       .leftJoin('users as u', 'u.id', 'a.user_id')
@@ -19,7 +20,7 @@ export const auditLogsRepository = {
       ])
       .where('a.entity', '=', entity)
       .where('a.entity_id', '=', entityId)
-      .orderBy('a.id', 'desc')
+      .orderBy('a.id', direction)
       .limit(limit)
       .offset(offset)
       .execute();

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { forbidden } from '../../lib/errors';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { auditLogsRepository as repo } from './audit-logs.repository';
 
 export class AuditLogsService {
@@ -16,9 +16,11 @@ export class AuditLogsService {
     const show = AUDIT_ENTITIES[q.entity] as PermissionKey;
     const edit = show.replace(/\.show$/, '.edit') as PermissionKey;
     if (!hasAnyPermission(actor.permissions, [show, edit])) throw forbidden();
+    // Sorted by time only: newest first unless `sort=created_at`; any other column is refused like every list.
+    const sort = parseSort(q.sort, ['created_at'] as const, '-created_at');
     const w = pageWindow(q);
     const [rows, total] = await Promise.all([
-      repo.list(this.db, q.entity, q.entity_id, w.limit, w.offset),
+      repo.list(this.db, q.entity, q.entity_id, sort.direction, w.limit, w.offset),
       repo.count(this.db, q.entity, q.entity_id),
     ]);
     return toPage(

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
 import { type DepartmentRow, departmentsRepository as repo } from './departments.repository';
@@ -47,8 +47,9 @@ export class DepartmentsService {
     return toPage(rows.map(toDepartment), total, w);
   }
 
-  async exportRows(q: DepartmentListQuery): Promise<Department[]> {
-    return (await this.list({ ...q, page: 1, per_page: 'all' })).data;
+  /** Rows for the export: the list's filter and order, every page. */
+  exportRows(q: DepartmentListQuery): Promise<AsyncIterable<Department>> {
+    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
   }
 
   /** The whole tree, roots first, children by name. */

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
 import { rolesRepository as repo } from './roles.repository';
@@ -70,9 +70,9 @@ export class RolesService {
     return this.toRole(row, keys.get(id) ?? []);
   }
 
-  /** Rows for the export: the list's filter without paging. */
-  async exportRows(q: ListQuery): Promise<Role[]> {
-    return (await this.list({ ...q, page: 1, per_page: 'all' })).data;
+  /** Rows for the export: the list's filter and order, every page. */
+  exportRows(q: ListQuery): Promise<AsyncIterable<Role>> {
+    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
   }
 
   private async assertCodeFree(db: Kysely<DB>, code: string, exceptId?: number) {

@@ -52,8 +52,9 @@ export type UserRow = NonNullable<Awaited<ReturnType<typeof usersRepository.find
 
 export const usersRepository = {
   list(db: Kysely<DB>, f: UserFilter, sort: { column: string; direction: 'asc' | 'desc' }, limit: number, offset: number) {
+    // Empty values (never signed in) last either way: SQLite and PostgreSQL would otherwise put them at opposite ends.
     return withRelations(filtered(db, f))
-      .orderBy(`u.${sort.column}` as 'u.name', sort.direction)
+      .orderBy(`u.${sort.column}` as 'u.name', (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
       .orderBy('u.id', sort.direction)
       .limit(limit)
       .offset(offset)

@@ -10,7 +10,7 @@ import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
-import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
@@ -64,8 +64,9 @@ export class UsersService {
     return toPage(rows.map(toUser), total, w);
   }
 
-  async exportRows(q: UserListQuery): Promise<User[]> {
-    return (await this.list({ ...q, page: 1, per_page: 'all' })).data;
+  /** Rows for the export: the list's filter and order, every page. */
+  exportRows(q: UserListQuery): Promise<AsyncIterable<User>> {
+    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<User> {
@@ -202,13 +203,19 @@ export class UsersService {
 
   /** One column of the caller's own profile (seed: `{ column, value }`). */
   async updateProfile(actor: Actor, column: ProfileColumn, value: unknown): Promise<User> {
-    const parsed = profileColumns[column].safeParse(value);
+    // A cleared field arrives as '' and clears the column, like every other form of the API.
+    const input = column !== 'name' && typeof value === 'string' && value.trim() === '' ? null : value;
+    const parsed = profileColumns[column].safeParse(input);
     if (!parsed.success) throw invalid('value', parsed.error.issues[0]?.message ?? 'Giá trị không hợp lệ.');
     const next = (parsed.data ?? null) as string | null;
     if (column === 'name' && !next) throw invalid('value', 'Vui lòng nhập họ tên.');
     return this.db.transaction().execute(async (trx) => {
       const before = await this.get(actor.id, trx);
-      if (column === 'email' || column === 'mobile') await this.assertFree(trx, column, next, actor.id);
+      // Every error of this call names the body's `value`, the field the caller sent.
+      if ((column === 'email' || column === 'mobile') && next) {
+        const other = await repo.findTaken(trx, column, next);
+        if (other && other.id !== actor.id) throw invalid('value', UNIQUE_MESSAGES[column]);
+      }
       const merged = { ...before, [column]: next };
       await repo.updateColumns(trx, actor.id, { [column]: next, search_text: userSearchText(merged) }, nowIso());
       const after = await this.get(actor.id, trx);

@@ -1,0 +1,257 @@
+import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessPlugin } from '../plugins/access';
+import { createDepartment, createRole, createUser, uniq } from './fixtures';
+import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
+
+// The matrix of QUALITY.md "Access control": every /api route × (no token, no key, each accepted key, admin),
+// driven by the table the access plugin builds while the routes register, so a new route is covered the day it lands.
+
+interface Route {
+  method: string;
+  url: string;
+  access: string;
+}
+
+const t: TestApp = await createTestApp();
+const routes: Route[] = [...t.app.routeTable];
+const keysOf = (r: Route) => (r.access === 'public' || r.access === 'auth' ? [] : (r.access.split('|') as PermissionKey[]));
+const guarded = routes.filter((r) => r.access !== 'public');
+const withKeys = routes.filter((r) => keysOf(r).length > 0);
+const authOnly = routes.filter((r) => r.access === 'auth');
+const publicRoutes = routes.filter((r) => r.access === 'public');
+const everyKey = [...new Set(withKeys.flatMap(keysOf))].sort();
+const keyCases = withKeys.flatMap((r) => keysOf(r).map((key) => ({ ...r, key })));
+const label = (r: Route) => `${r.method} ${r.url}`;
+
+/** Records the calls need: each is something a DELETE is refused on (409), so the ids stay valid all along. */
+const fx = { roleId: 0, roleCode: '', userId: 0, departmentId: 0, adminToken: '', noKeys: { id: 0, token: '', username: '' } };
+const keyHolders = new Map<string, { id: number; token: string }>();
+
+async function current(path: string) {
+  const res = await t.call({ method: 'GET', url: path, token: t.adminToken });
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
+async function requestFor(r: Route, key?: PermissionKey) {
+  const resource = r.url.split('/')[2];
+  const id = resource === 'roles' ? fx.roleId : resource === 'users' ? fx.userId : fx.departmentId;
+  let url = r.url.replace(':id', String(id)).replace('*', 'index.css');
+  let payload: Record<string, unknown> | undefined;
+  const route = label(r);
+  if (route === 'GET /api/audit-logs') {
+    const entity = key ? key.split('.')[0] : 'users';
+    url += `?entity=${entity}&entity_id=${entity === 'roles' ? fx.roleId : entity === 'users' ? fx.userId : fx.departmentId}`;
+  } else if (route === 'POST /api/roles') payload = { code: uniq('mr'), name: 'Vai trò ma trận' };
+  else if (route === 'PUT /api/roles/:id') {
+    const role = await current(`/api/roles/${fx.roleId}`);
+    payload = { code: role.code, name: role.name, permissions: role.permissions, version: role.version };
+  } else if (route === 'POST /api/users') {
+    payload = { name: 'Người ma trận', username: uniq('mu'), role_id: fx.roleId, password: TEST_PASSWORD };
+  } else if (route === 'PUT /api/users/:id') {
+    const u = await current(`/api/users/${fx.userId}`);
+    payload = { name: u.name, username: u.username, role_id: u.role_id, department_id: u.department_id, version: u.version };
+  } else if (route === 'POST /api/departments') payload = { code: uniq('MD'), name: 'Phòng ma trận' };
+  else if (route === 'PUT /api/departments/:id') {
+    const d = await current(`/api/departments/${fx.departmentId}`);
+    payload = { code: d.code, name: d.name, parent_id: d.parent_id, head_id: d.head_id, version: d.version };
+  } else if (route === 'PUT /api/profile/partial') payload = { column: 'address', value: 'Số 1 Tràng Tiền, Hà Nội' };
+  else if (route === 'PUT /api/profile/password') {
+    // A wrong current password: the call is let through (422), nobody's password changes.
+    payload = { current_password: 'khong-dung-mat-khau', password: 'MatKhau@2027', password_confirmation: 'MatKhau@2027' };
+  } else if (route === 'POST /api/auth/login') payload = { username: 'khong.ton.tai', password: 'sai-mat-khau' };
+  else if (route === 'POST /api/auth/reset-password/otp') payload = { mobile: '0399999999' };
+  else if (route === 'PUT /api/auth/reset-password') {
+    payload = { mobile: '0399999999', otp: '000000', password: 'MatKhau@2027', password_confirmation: 'MatKhau@2027' };
+  }
+  return { method: r.method as 'GET', url, payload };
+}
+
+/**
+ * Past the guard: a 2xx, or the refusal the fixture is built to get (a DELETE of a referenced record is 409, a wrong
+ * current password is 422); never 401/403 and never a 5xx.
+ */
+function expectLetThrough(r: Route, res: { statusCode: number; body: string }) {
+  expect([401, 403], res.body).not.toContain(res.statusCode);
+  const byDesign =
+    (r.method === 'DELETE' && res.statusCode === 409) || (label(r) === 'PUT /api/profile/password' && res.statusCode === 422);
+  expect((res.statusCode >= 200 && res.statusCode < 300) || byDesign, `${label(r)} → ${res.statusCode} ${res.body}`).toBe(true);
+}
+
+/** Sign-out ends the token it is called with, so it gets a token of its own each time. */
+async function tokenFor(r: Route, username: string, password: string, token: string) {
+  return label(r) === 'POST /api/auth/logout' ? t.login(username, password) : token;
+}
+
+beforeAll(async () => {
+  const role = await createRole(t, { code: 'matrix', name: 'Vai trò đích', permissions: ['users.index'] });
+  const user = await createUser(t, { name: 'Người đích', username: 'nguoi.dich', role_id: role.id, password: TEST_PASSWORD });
+  const parent = await createDepartment(t, { code: 'MATRIX', name: 'Phòng đích', head_id: user.id });
+  await createDepartment(t, { code: 'MATRIX-CON', name: 'Phòng con', parent_id: parent.id });
+  Object.assign(fx, { roleId: role.id, roleCode: role.code, userId: user.id, departmentId: parent.id });
+  fx.adminToken = await t.login('admin', ADMIN_PASSWORD);
+  const noKeys = await t.userWith([]);
+  fx.noKeys = { ...noKeys, username: (await current(`/api/users/${noKeys.id}`)).username };
+  for (const key of everyKey) keyHolders.set(key, await t.userWith([key]));
+});
+afterAll(() => t.close());
+
+describe('the route table', () => {
+  it('lists every /api route with what it declares', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const names = routes.map(label);
+    for (const expected of [
+      'GET /api/users',
+      'POST /api/users',
+      'DELETE /api/users/:id',
+      'POST /api/users/:id/lock',
+      'GET /api/roles/:id',
+      'GET /api/departments/tree',
+      'GET /api/audit-logs',
+      'POST /api/auth/login',
+      'GET /api/auth/info',
+      'GET /api/health',
+    ]) {
+      expect(names).toContain(expected);
+    }
+    expect(new Set(names).size).toBe(names.length);
+    for (const r of routes) {
+      expect(r.url.startsWith('/api')).toBe(true);
+      if (r.access === 'public' || r.access === 'auth') continue;
+      expect(keysOf(r).length, label(r)).toBeGreaterThan(0);
+      for (const key of keysOf(r)) expect(isPermissionKey(key), `${label(r)}: ${key}`).toBe(true);
+    }
+  });
+
+  it('declares what PRODUCT.md says: public sign-in and health, deleting needs the edit key', () => {
+    const access = Object.fromEntries(routes.map((r) => [label(r), r.access]));
+    expect(access['GET /api/health']).toBe('public');
+    expect(access['POST /api/auth/login']).toBe('public');
+    expect(access['POST /api/auth/reset-password/otp']).toBe('public');
+    expect(access['PUT /api/auth/reset-password']).toBe('public');
+    expect(access['GET /api/auth/info']).toBe('auth');
+    expect(access['POST /api/auth/logout']).toBe('auth');
+    expect(access['PUT /api/profile/partial']).toBe('auth');
+    expect(access['GET /api/users']).toBe('users.index');
+    for (const r of routes.filter((x) => x.method === 'DELETE')) {
+      expect(r.access, label(r)).toBe(`${r.url.split('/')[2]}.edit`);
+    }
+    // Only sign-in, password reset, health and the API description are open.
+    for (const r of publicRoutes)
+      expect(label(r)).toMatch(/^(GET \/api\/docs|GET \/api\/health$|POST \/api\/auth\/login$|\w+ \/api\/auth\/reset-password)/);
+  });
+});
+
+describe.each(guarded)('$method $url: sign-in ($access)', (r) => {
+  it('answers 401 Unauthenticated. without a token or with a bad one', async () => {
+    const req = await requestFor(r);
+    for (const token of [null, 'x'.repeat(43)]) {
+      const res = await t.call({ ...req, token });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthenticated.', errors: [], error_code: 'UNAUTHENTICATED' });
+    }
+    const malformed = await t.call({ ...req, headers: { authorization: `Basic ${fx.adminToken}` } });
+    expect(malformed.statusCode).toBe(401);
+  });
+
+  it('lets the administrator through', async () => {
+    const res = await t.call({ ...(await requestFor(r)), token: await tokenFor(r, 'admin', ADMIN_PASSWORD, fx.adminToken) });
+    expectLetThrough(r, res);
+  });
+});
+
+describe.each(withKeys)('$method $url: keys ($access)', (r) => {
+  it('answers 403 FORBIDDEN to a signed-in user holding no key', async () => {
+    const res = await t.call({ ...(await requestFor(r)), token: fx.noKeys.token });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error_code).toBe('FORBIDDEN');
+  });
+
+  it('answers 403 to a user holding every key but the accepted ones', async () => {
+    const others = PERMISSION_KEYS.filter((k) => !keysOf(r).includes(k));
+    const u = await t.userWith(others);
+    const res = await t.call({ ...(await requestFor(r)), token: u.token });
+    expect(res.statusCode, res.body).toBe(403);
+  });
+});
+
+describe.each(keyCases)('$method $url with only $key', (r) => {
+  it('is let through', async () => {
+    const holder = keyHolders.get(r.key);
+    expect(holder).toBeDefined();
+    const res = await t.call({ ...(await requestFor(r, r.key)), token: holder!.token });
+    expectLetThrough(r, res);
+  });
+});
+
+describe.each(authOnly)('$method $url (auth only)', (r) => {
+  it('lets any signed-in user through, even one holding no key', async () => {
+    const token = await tokenFor(r, fx.noKeys.username, TEST_PASSWORD, fx.noKeys.token);
+    const res = await t.call({ ...(await requestFor(r)), token });
+    expectLetThrough(r, res);
+  });
+});
+
+describe.each(publicRoutes)('$method $url (public)', (r) => {
+  it('answers without a token', async () => {
+    const res = await t.call(await requestFor(r));
+    expect([401, 403], res.body).not.toContain(res.statusCode);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+  });
+});
+
+describe('the matrix fixtures stayed intact', () => {
+  it('every DELETE was refused, so each id still answers', async () => {
+    expect((await current(`/api/roles/${fx.roleId}`)).code).toBe('matrix');
+    expect((await current(`/api/users/${fx.userId}`)).username).toBe('nguoi.dich');
+    expect((await current(`/api/departments/${fx.departmentId}`)).code).toBe('MATRIX');
+  });
+});
+
+describe('boot', () => {
+  const handler = async () => ({ ok: true });
+
+  it('refuses to start when an /api route declares nothing', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(accessPlugin, { authenticate: async () => null });
+    // Registered, not awaited: the refusal must surface when the app boots.
+    void app.register(async (scope) => {
+      scope.get('/api/x', handler);
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/x declares no permission, auth or public access/);
+    await app.close().catch(() => {});
+  });
+
+  it('refuses an empty key list as well', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(accessPlugin, { authenticate: async () => null });
+    // Registered, not awaited: the refusal must surface when the app boots.
+    void app.register(async (scope) => {
+      scope.post('/api/y', { config: { permission: [] } }, handler);
+    });
+    await expect(app.ready()).rejects.toThrow(/declares no permission/);
+    await app.close().catch(() => {});
+  });
+
+  it('starts when every /api route declares its access, and guards it', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(accessPlugin, { authenticate: async () => null });
+    await app.register(async (scope) => {
+      scope.get('/api/x', { config: { auth: true } }, handler);
+      scope.get('/api/open', { config: { public: true } }, handler);
+      scope.get('/not-api', handler);
+    });
+    await app.ready();
+    expect(app.routeTable).toEqual([
+      { method: 'GET', url: '/api/x', access: 'auth' },
+      { method: 'GET', url: '/api/open', access: 'public' },
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/open' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/not-api' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/x' })).statusCode).toBe(401);
+    await app.close();
+  });
+});
