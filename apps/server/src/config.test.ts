@@ -79,6 +79,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_SECRET: 'x'.repeat(32) }).appSecret).toBe('x'.repeat(32));
   });
 
+  it('never echoes a value that may hold credentials', () => {
+    expect(errorOf({ DATABASE_URL: 'mysql://root:S3cret@db/x' }).message).not.toContain('S3cret');
+    expect(errorOf({ APP_SECRET: 'bi-mat-ngan' }).message).not.toContain('bi-mat-ngan');
+    expect(errorOf({ ADMIN_PASSWORD: 'abc12' }).message).not.toContain('abc12');
+    expect(errorOf({ PORT: 'abc' }).message).toContain('"abc"');
+  });
+
+  it('treats a variable set to an empty string as unset', () => {
+    const c = loadConfig({ PORT: '', DATABASE_URL: '  ', APP_SECRET: '' });
+    expect(c.port).toBe(3000);
+    expect(c.database.kind).toBe('sqlite');
+  });
+
   it('explains a wrong DATABASE_URL', () => {
     expect(errorOf({ DATABASE_URL: 'mysql://x' }).message).toContain('postgres://');
   });

@@ -48,13 +48,19 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const SECRET_VARS = new Set(['DATABASE_URL', 'APP_SECRET', 'ADMIN_PASSWORD']);
+
 /** Reads the environment; a wrong value throws a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A variable set to an empty string counts as unset (`PORT=` must not mean a random port).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? '?');
-    throw new ConfigError(`Cấu hình không hợp lệ: ${name}=${JSON.stringify(env[name] ?? '')} — ${issue?.message}`);
+    // Values that may hold credentials are never echoed to the console or logs.
+    const shown = SECRET_VARS.has(name) ? '(ẩn)' : JSON.stringify(given[name] ?? '');
+    throw new ConfigError(`Cấu hình không hợp lệ: ${name}=${shown} — ${issue?.message}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

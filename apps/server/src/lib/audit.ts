@@ -36,6 +36,8 @@ export async function writeAudit(
   actor: Pick<Actor, 'id' | 'ip' | 'userAgent'> | null,
   entry: { entity: string; entityId: number; action: string; changes?: Record<string, unknown> | null },
 ): Promise<void> {
+  // An update that changed nothing leaves no entry in the timeline.
+  if (entry.action === 'update' && entry.changes && Object.keys(entry.changes).length === 0) return;
   await db
     .insertInto('audit_logs')
     .values({

@@ -128,8 +128,8 @@ export class AuthService {
     return { user: await this.deps.users.get(actor.id), permissions_code: [...actor.permissions] };
   }
 
-  revokeUserTokens(userId: number): Promise<unknown> {
-    return repo.deleteUserTokens(this.deps.db, userId);
+  revokeUserTokens(userId: number, exceptTokenId?: number): Promise<unknown> {
+    return repo.deleteUserTokens(this.deps.db, userId, exceptTokenId);
   }
 
   async changePassword(actor: Actor, body: ChangePasswordBody): Promise<void> {

@@ -61,9 +61,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
       schema: { tags, params: idParams, body: userUpdateBody, response: { 200: userSchema } },
     },
     async (req) => {
-      const { user, passwordChanged } = await users.update(actorOf(req), req.params.id, req.body);
-      // A password set by an administrator signs the user out everywhere.
-      if (passwordChanged) await auth.revokeUserTokens(user.id);
+      const actor = actorOf(req);
+      const { user, passwordChanged } = await users.update(actor, req.params.id, req.body);
+      // A password set by an administrator signs the user out everywhere (but the session that set it).
+      if (passwordChanged) await auth.revokeUserTokens(user.id, user.id === actor.id ? actor.tokenId : undefined);
       return user;
     },
   );

@@ -746,3 +746,41 @@ describe('users', () => {
     });
   });
 });
+
+describe('quiet edits and own password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('writes no audit entry for an update that changes nothing', async () => {
+    const u = await t.userWith([]);
+    const before = await t.call({ method: 'GET', url: `/api/users/${u.id}`, token: t.adminToken });
+    const { id, version, name, username, role_id } = before.json();
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: t.adminToken,
+      payload: { name, username, role_id, version },
+    });
+    expect(res.statusCode).toBe(200);
+    const log = await t.call({ method: 'GET', url: `/api/audit-logs?entity=users&entity_id=${id}`, token: t.adminToken });
+    expect(log.json().data.map((e: { action: string }) => e.action)).toEqual(['create']);
+  });
+
+  it('keeps the session of an administrator who sets their own password, and ends the others', async () => {
+    const other = await t.login('admin', 'Admin@12345');
+    const me = await t.call({ method: 'GET', url: '/api/auth/info', token: t.adminToken });
+    const { id, version, name, username, role_id } = me.json().user;
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: t.adminToken,
+      payload: { name, username, role_id, version, password: 'Moi@2026matkhau' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/auth/info', token: t.adminToken })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/auth/info', token: other })).statusCode).toBe(401);
+  });
+});
