@@ -1,0 +1,26 @@
+import {
+  BellOutlined,
+  CalendarOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { MenuGroupDef } from '../routes';
+
+/** The icon of each menu group. */
+export const MENU_ICONS: Record<MenuGroupDef['icon'], ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  bell: <BellOutlined />,
+  solution: <SolutionOutlined />,
+  schedule: <ScheduleOutlined />,
+  contacts: <ContactsOutlined />,
+  calendar: <CalendarOutlined />,
+  trophy: <TrophyOutlined />,
+  team: <TeamOutlined />,
+  setting: <SettingOutlined />,
+};

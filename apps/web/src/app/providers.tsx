@@ -1,0 +1,37 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import viVN from 'antd/locale/vi_VN';
+import type { ReactNode } from 'react';
+import { appState } from '@/lib/app-state';
+import { NotificationHost } from '@/lib/notify/notification-host';
+import { queryClient } from '@/lib/query-client';
+import { LoadingOverlay } from './loading-overlay';
+
+export const BRAND_COLOR = '#0b7a75';
+
+/** Ant Design in Vietnamese, light mode, left-to-right; data cache; toasts and the loading overlay. */
+export function Providers({ children }: { children: ReactNode }) {
+  const direction = appState.use((s) => s.direction);
+  const mode = appState.use((s) => s.mode);
+  return (
+    <ConfigProvider
+      locale={viVN}
+      direction={direction}
+      theme={{
+        algorithm: mode === 'light' ? theme.defaultAlgorithm : theme.darkAlgorithm,
+        token: { colorPrimary: BRAND_COLOR, colorLink: BRAND_COLOR, borderRadius: 8, fontSize: 14 },
+        components: {
+          Menu: { itemSelectedBg: '#e2f3f1', itemSelectedColor: BRAND_COLOR, subMenuItemSelectedColor: BRAND_COLOR },
+        },
+      }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <NotificationHost />
+          <LoadingOverlay />
+          {children}
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

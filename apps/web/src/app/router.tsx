@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { installSessionExpiry } from '@/lib/auth/auth-store';
+import { RootLayout } from './layout/root-layout';
+import { RouteErrorBoundary } from './layout/route-error-boundary';
+import { runMiddleware } from './middleware';
+import { type Layout, ROUTES, type RouteDef, urlFor } from './routes';
+
+export interface RouteHandle {
+  route: RouteDef;
+}
+
+function toRouteObject(def: RouteDef): RouteObject {
+  const handle: RouteHandle = { route: def };
+  if (def.redirect) {
+    const target = def.redirect;
+    return { id: def.name, path: def.path, handle, loader: () => redirect(urlFor(target)) };
+  }
+  const page = def.page;
+  return {
+    id: def.name,
+    path: def.path,
+    handle,
+    loader: ({ request }) => runMiddleware(def, request),
+    lazy: page ? async () => ({ Component: (await page()).default }) : undefined,
+  };
+}
+
+const layouts: Record<Exclude<Layout, 'bare'>, RouteObject['lazy']> = {
+  auth: async () => ({ Component: (await import('./layout/auth-layout')).AuthLayout }),
+  admin: async () => ({ Component: (await import('./layout/admin-layout')).AdminLayout }),
+  public: async () => ({ Component: (await import('./layout/public-layout')).PublicLayout }),
+};
+
+const of = (layout: Layout) => ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
+
+export const router = createBrowserRouter([
+  {
+    id: 'app',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: () => null,
+    children: [
+      { id: 'layout.auth', lazy: layouts.auth, children: of('auth') },
+      { id: 'layout.public', lazy: layouts.public, children: of('public') },
+      { id: 'layout.admin', lazy: layouts.admin, children: of('admin') },
+      ...of('bare'),
+    ],
+  },
+]);
+
+// A 401 on a signed-in call: clear the session and go to login.
+installSessionExpiry(() => {
+  void router.navigate(urlFor('auth.login'), { replace: true });
+});

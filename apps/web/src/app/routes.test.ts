@@ -1,0 +1,131 @@
+import { PERMISSION_KEYS } from '@qlcv/common/permissions';
+import { describe, expect, it } from 'vitest';
+import { buildMenu, menuRouteFor } from './menu';
+import { MENU_ROUTES, ROUTES, routeByName, routeTrail, urlFor } from './routes';
+
+const keysOf = (name: string) => routeByName(name).permissions ?? [];
+
+describe('the route table (seed §2, §6)', () => {
+  it('has unique names and paths, known parents, known keys', () => {
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+    for (const r of ROUTES) {
+      if (r.parent) expect(() => routeByName(r.parent!), r.name).not.toThrow();
+      for (const key of r.permissions ?? []) expect(PERMISSION_KEYS, `${r.name}: ${key}`).toContain(key);
+      if (r.redirect) expect(() => routeByName(r.redirect!)).not.toThrow();
+      else expect(r.page, r.name).toBeTypeOf('function');
+    }
+  });
+
+  it('names the seed routes at their paths', () => {
+    const expected: Record<string, string> = {
+      root: '/',
+      'auth.login': '/auth/login',
+      'auth.forgot': '/auth/forgot',
+      'auth.reset': '/auth/reset',
+      'public.requests.index': '/yeu-cau',
+      'public.requests.result': '/yeu-cau/ket-qua',
+      'dashboard.index': '/admin',
+      'users.index': '/admin/users',
+      'users.create': '/admin/users/create',
+      'users.show': '/admin/users/:id',
+      'users.edit': '/admin/users/:id/edit',
+      'roles.edit': '/admin/roles/:id/edit',
+      'departments.show': '/admin/departments/:id',
+      'personal.profile': '/admin/personal',
+      'process_steps.create': '/admin/processes/:id/steps/create',
+      'process_steps.edit': '/admin/processes/steps/:id/edit',
+      'requests.request_types': '/admin/requests/request-types',
+      'request_types.index': '/admin/request-types',
+      'works.index': '/admin/works',
+      'works.my_work': '/admin/works/my-works',
+      'works.create': '/admin/works/create',
+      'works.show': '/admin/works/:id',
+      'kpi_types.index': '/admin/kpi-types',
+      'evaluations.edit': '/admin/evaluations/:id/edit',
+      'settings.company.index': '/admin/settings/company',
+      'settings.zalo.index': '/admin/settings/zalo',
+      'settings.units.index': '/admin/settings/units',
+      'settings.units.create': '/admin/settings/units/create',
+      'settings.units.edit': '/admin/settings/units/:id/edit',
+      'setting_notifications.show': '/admin/settings/notifications/:id',
+      'master_data.index': '/admin/settings/master-data',
+      'master_data.edit': '/admin/settings/master-data/:id/edit',
+      'contract_templates.index': '/admin/settings/contract-template',
+      'notifications.index': '/admin/notifications',
+      'contracts.edit': '/admin/contracts/:id/edit',
+      'leaves.create_for_employee': '/admin/leaves/create-for-employee',
+      'timekeeping.index': '/admin/timekeeping',
+      'customers.show': '/admin/customers/:id',
+      'user_evaluations.index': '/admin/user-evaluations',
+      error: '/error',
+      'error.403': '/403',
+      'error.404': '/404',
+      not_found: '*',
+    };
+    for (const [name, path] of Object.entries(expected)) expect(routeByName(name).path, name).toBe(path);
+  });
+
+  it('carries the keys of seed §6 (any-of)', () => {
+    expect(keysOf('roles.index')).toEqual(['roles.index']);
+    expect(keysOf('users.edit')).toEqual(['users.edit']);
+    expect(keysOf('process_steps.create')).toEqual(['processes.edit']);
+    expect(keysOf('process_steps.edit')).toEqual(['processes.edit']);
+    expect(keysOf('works.index')).toEqual(['works.department', 'works.all']);
+    expect(keysOf('works.create')).toEqual(['works.create']);
+    expect(keysOf('works.show')).toEqual(['works.show']);
+    expect(keysOf('settings.company.index')).toEqual(['settings.edit']);
+    expect(keysOf('settings.zalo.index')).toEqual(['settings.edit']);
+    expect(keysOf('settings.units.edit')).toEqual(['settings.edit']);
+    expect(keysOf('setting_notifications.create')).toEqual(['setting_notifications.create']);
+    expect(keysOf('contracts.edit')).toEqual(['contracts.show']);
+    expect(keysOf('leaves.create_for_employee')).toEqual(['leaves.department']);
+    expect(keysOf('leaves.edit')).toEqual(['leaves.edit', 'leaves.departments', 'leaves.all']);
+    expect(keysOf('timekeeping.index')).toEqual(['leaves.index']);
+    expect(keysOf('customers.create')).toEqual(['customer.create']);
+    expect(keysOf('user_evaluations.show')).toEqual(['user_evaluations.show']);
+  });
+
+  it('runs auth then permission on admin routes; authentication only where the seed says', () => {
+    for (const r of ROUTES.filter((r) => r.layout === 'admin')) expect(r.middleware, r.name).toEqual(['auth', 'permission']);
+    for (const name of [
+      'works.my_work',
+      'personal.profile',
+      'notifications.index',
+      'master_data.index',
+      'master_data.create',
+      'contract_templates.edit',
+      'dashboard.index',
+    ]) {
+      expect(keysOf(name), name).toEqual([]);
+    }
+    for (const name of ['auth.login', 'auth.forgot', 'auth.reset']) expect(routeByName(name).middleware).toEqual(['guest']);
+    for (const name of ['public.requests.index', 'public.requests.result', 'error', 'error.403', 'error.404']) {
+      expect(routeByName(name).middleware).toEqual([]);
+    }
+  });
+
+  it('builds breadcrumb trails from the catalogue', () => {
+    const labels = (name: string) => routeTrail(name).map((r) => r.label);
+    expect(labels('users.edit')).toEqual(['Người dùng', 'Sửa người dùng']);
+    expect(labels('works.show')).toEqual(['Công việc của tôi', 'Chi tiết công việc']);
+    expect(labels('process_steps.edit')).toEqual(['Sửa bước quy trình']);
+    expect(labels('leaves.create_for_employee')).toEqual(['Nghỉ phép', 'Tạo đơn nghỉ cho nhân viên']);
+    expect(labels('dashboard.index')).toEqual(['Tổng quan']);
+    expect(urlFor('users.show', { id: 7 })).toBe('/admin/users/7');
+  });
+
+  it('derives the menu from visible, permitted routes', () => {
+    expect(MENU_ROUTES.some((r) => r.hidden)).toBe(false);
+    expect(MENU_ROUTES.map((r) => r.name)).not.toContain('personal.profile');
+    expect(MENU_ROUTES.map((r) => r.name)).toContain('requests.index');
+    const menu = buildMenu(['users.index']);
+    const names = menu.flatMap((s) => s.routes.map((r) => r.name));
+    expect(names).toContain('users.index');
+    expect(names).toContain('works.my_work');
+    expect(names).not.toContain('roles.index');
+    expect(names).not.toContain('works.index');
+    expect(menuRouteFor('users.edit')?.name).toBe('users.index');
+    expect(menuRouteFor('works.create')?.name).toBe('works.my_work');
+  });
+});

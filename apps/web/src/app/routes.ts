@@ -1,0 +1,493 @@
+// The route table of seed §2 — the one place that names every route. The router, the guards,
+// the sidebar menu, the breadcrumbs and the dashboard cards are all derived from it.
+import type { PermissionKey } from '@qlcv/common/permissions';
+import type { ComponentType } from 'react';
+
+/** Run in order before a route is entered (seed §2 "Navigation rules"). */
+export type Middleware = 'guest' | 'auth' | 'permission';
+
+export type Layout = 'auth' | 'admin' | 'public' | 'bare';
+
+export type MenuGroup = 'overview' | 'notifications' | 'requests' | 'works' | 'customers' | 'hr' | 'kpi' | 'system' | 'settings';
+
+export type PageModule = { default: ComponentType };
+
+export interface RouteDef {
+  name: string;
+  /** Absolute path; `:id` marks the record id. */
+  path: string;
+  /** Vietnamese label: page title, breadcrumb and menu text. */
+  label: string;
+  layout: Layout;
+  middleware: Middleware[];
+  /** Any of these keys opens the route (seed §6); none listed: authentication only. */
+  permissions?: PermissionKey[];
+  /** Breadcrumb parent (seed's breadcrumb catalogue). */
+  parent?: string;
+  /** Sidebar group; routes without a group or marked hidden are not in the menu. */
+  group?: MenuGroup;
+  hidden?: boolean;
+  /** One line on what the section is for (dashboard cards, "not available yet" page). */
+  description?: string;
+  /** The page, loaded on demand (route-level code splitting). */
+  page?: () => Promise<PageModule>;
+  /** Name of the route this one sends to instead of showing a page. */
+  redirect?: string;
+}
+
+export interface MenuGroupDef {
+  key: MenuGroup;
+  label: string;
+  /** Icon name, mapped to an Ant Design icon by the layout. */
+  icon: 'dashboard' | 'bell' | 'solution' | 'schedule' | 'contacts' | 'calendar' | 'trophy' | 'team' | 'setting';
+}
+
+export const MENU_GROUPS: MenuGroupDef[] = [
+  { key: 'overview', label: 'Tổng quan', icon: 'dashboard' },
+  { key: 'notifications', label: 'Thông báo', icon: 'bell' },
+  { key: 'requests', label: 'Yêu cầu & quy trình', icon: 'solution' },
+  { key: 'works', label: 'Công việc', icon: 'schedule' },
+  { key: 'customers', label: 'Khách hàng & hợp đồng', icon: 'contacts' },
+  { key: 'hr', label: 'Nghỉ phép & chấm công', icon: 'calendar' },
+  { key: 'kpi', label: 'Đánh giá KPI', icon: 'trophy' },
+  { key: 'system', label: 'Quản trị hệ thống', icon: 'team' },
+  { key: 'settings', label: 'Cài đặt', icon: 'setting' },
+];
+
+// Pages ------------------------------------------------------------------------------------------
+const unavailable = () => import('@/pages/unavailable-page');
+const page = {
+  login: () => import('@/features/auth/pages/login-page'),
+  forgot: () => import('@/features/auth/pages/forgot-password-page'),
+  reset: () => import('@/features/auth/pages/reset-password-page'),
+  dashboard: () => import('@/features/dashboard/pages/dashboard-page'),
+  profile: () => import('@/features/personal/pages/profile-page'),
+  roleList: () => import('@/features/roles/pages/role-list-page'),
+  roleCreate: () => import('@/features/roles/pages/role-create-page'),
+  roleShow: () => import('@/features/roles/pages/role-show-page'),
+  roleEdit: () => import('@/features/roles/pages/role-edit-page'),
+  userList: () => import('@/features/users/pages/user-list-page'),
+  userCreate: () => import('@/features/users/pages/user-create-page'),
+  userShow: () => import('@/features/users/pages/user-show-page'),
+  userEdit: () => import('@/features/users/pages/user-edit-page'),
+  departmentList: () => import('@/features/departments/pages/department-list-page'),
+  departmentCreate: () => import('@/features/departments/pages/department-create-page'),
+  departmentShow: () => import('@/features/departments/pages/department-show-page'),
+  departmentEdit: () => import('@/features/departments/pages/department-edit-page'),
+  forbidden: () => import('@/pages/forbidden-page'),
+  notFound: () => import('@/pages/not-found-page'),
+  error: () => import('@/pages/error-page'),
+};
+
+// Builders ---------------------------------------------------------------------------------------
+const ADMIN: Middleware[] = ['auth', 'permission'];
+
+type AdminInput = Omit<RouteDef, 'layout' | 'middleware' | 'path'> & { path: string };
+const admin = (r: AdminInput): RouteDef => ({
+  layout: 'admin',
+  middleware: ADMIN,
+  page: unavailable,
+  ...r,
+  path: r.path ? `/admin/${r.path}` : '/admin',
+});
+
+interface Crud {
+  /** Route name prefix, e.g. `users` or `settings.units`. */
+  name: string;
+  path: string;
+  /** Label of the list, e.g. "Người dùng"; the others are built from `noun`. */
+  list: string;
+  noun: string;
+  group: MenuGroup;
+  description: string;
+  /** Keys per screen; an omitted screen is not created. */
+  keys: Partial<Record<'index' | 'create' | 'show' | 'edit', PermissionKey[]>>;
+  screens?: ('index' | 'create' | 'show' | 'edit')[];
+  pages?: Partial<Record<'index' | 'create' | 'show' | 'edit', () => Promise<PageModule>>>;
+}
+
+/** A section's list / create / {id} / {id}/edit screens, children of the list in the breadcrumbs. */
+function crud(c: Crud): RouteDef[] {
+  const screens = c.screens ?? ['index', 'create', 'show', 'edit'];
+  const index = `${c.name}.index`;
+  const def = (screen: 'index' | 'create' | 'show' | 'edit', path: string, label: string): RouteDef =>
+    admin({
+      name: `${c.name}.${screen}`,
+      path,
+      label,
+      permissions: c.keys[screen],
+      ...(screen === 'index'
+        ? { group: c.group, description: c.description }
+        : { parent: index, hidden: true, description: c.description }),
+      ...(c.pages?.[screen] ? { page: c.pages[screen] } : {}),
+    });
+  const all: Record<(typeof screens)[number], () => RouteDef> = {
+    index: () => def('index', c.path, c.list),
+    create: () => def('create', `${c.path}/create`, `Thêm ${c.noun}`),
+    show: () => def('show', `${c.path}/:id`, `Chi tiết ${c.noun}`),
+    edit: () => def('edit', `${c.path}/:id/edit`, `Sửa ${c.noun}`),
+  };
+  return screens.map((s) => all[s]());
+}
+
+const keys4 = (resource: string) => ({
+  index: [`${resource}.index` as PermissionKey],
+  create: [`${resource}.create` as PermissionKey],
+  show: [`${resource}.show` as PermissionKey],
+  edit: [`${resource}.edit` as PermissionKey],
+});
+
+// The table --------------------------------------------------------------------------------------
+export const ROUTES: RouteDef[] = [
+  // Entry: the root path goes to the dashboard.
+  { name: 'root', path: '/', label: 'Trang chủ', layout: 'bare', middleware: [], redirect: 'dashboard.index' },
+
+  // Auth area: visitors only.
+  { name: 'auth.login', path: '/auth/login', label: 'Đăng nhập', layout: 'auth', middleware: ['guest'], page: page.login },
+  { name: 'auth.forgot', path: '/auth/forgot', label: 'Quên mật khẩu', layout: 'auth', middleware: ['guest'], page: page.forgot },
+  { name: 'auth.reset', path: '/auth/reset', label: 'Đặt lại mật khẩu', layout: 'auth', middleware: ['guest'], page: page.reset },
+
+  // Public area: no authentication.
+  {
+    name: 'public.requests.index',
+    path: '/yeu-cau',
+    label: 'Gửi yêu cầu',
+    layout: 'public',
+    middleware: [],
+    description: 'Khách hàng gửi yêu cầu dịch vụ quan trắc, phân tích, lắp đặt thiết bị hoặc lập báo cáo môi trường.',
+    page: unavailable,
+  },
+  {
+    name: 'public.requests.result',
+    path: '/yeu-cau/ket-qua',
+    label: 'Xem kết quả',
+    layout: 'public',
+    middleware: [],
+    description: 'Khách hàng tra cứu tình trạng và kết quả xử lý yêu cầu bằng mã tra cứu và số điện thoại.',
+    page: unavailable,
+  },
+
+  // Admin area.
+  admin({
+    name: 'dashboard.index',
+    path: '',
+    label: 'Tổng quan',
+    group: 'overview',
+    description: 'Lời chào và lối tắt tới các chức năng bạn được dùng.',
+    page: page.dashboard,
+  }),
+  admin({
+    name: 'notifications.index',
+    path: 'notifications',
+    label: 'Thông báo',
+    group: 'notifications',
+    description: 'Thông báo gửi tới bạn: yêu cầu mới, công việc được giao, đơn nghỉ phép cần duyệt…',
+  }),
+  admin({
+    name: 'personal.profile',
+    path: 'personal',
+    label: 'Trang cá nhân',
+    hidden: true,
+    description: 'Thông tin cá nhân và đổi mật khẩu.',
+    page: page.profile,
+  }),
+
+  ...crud({
+    name: 'requests',
+    path: 'requests',
+    list: 'Yêu cầu',
+    noun: 'yêu cầu',
+    group: 'requests',
+    description: 'Tiếp nhận và theo dõi yêu cầu của khách hàng qua từng bước quy trình.',
+    keys: keys4('requests'),
+  }),
+  admin({
+    name: 'requests.request_types',
+    path: 'requests/request-types',
+    label: 'Loại yêu cầu',
+    hidden: true,
+    redirect: 'request_types.index',
+  }),
+  ...crud({
+    name: 'request_types',
+    path: 'request-types',
+    list: 'Loại yêu cầu',
+    noun: 'loại yêu cầu',
+    group: 'requests',
+    description: 'Các loại yêu cầu, quy trình xử lý và việc hiển thị trên trang gửi yêu cầu công khai.',
+    keys: keys4('request_types'),
+  }),
+  ...crud({
+    name: 'processes',
+    path: 'processes',
+    list: 'Quy trình',
+    noun: 'quy trình',
+    group: 'requests',
+    description: 'Quy trình nghiệp vụ và các bước xử lý, phòng ban phụ trách, thời hạn của từng bước.',
+    keys: keys4('processes'),
+  }),
+  admin({
+    name: 'process_steps.create',
+    path: 'processes/:id/steps/create',
+    label: 'Thêm bước quy trình',
+    hidden: true,
+    permissions: ['processes.edit'],
+    description: 'Thêm một bước vào quy trình nghiệp vụ.',
+  }),
+  admin({
+    name: 'process_steps.edit',
+    path: 'processes/steps/:id/edit',
+    label: 'Sửa bước quy trình',
+    hidden: true,
+    permissions: ['processes.edit'],
+    description: 'Sửa một bước của quy trình nghiệp vụ.',
+  }),
+
+  admin({
+    name: 'works.index',
+    path: 'works',
+    label: 'Danh sách công việc',
+    group: 'works',
+    permissions: ['works.department', 'works.all'],
+    description: 'Công việc của phòng ban hoặc toàn công ty: người thực hiện, hạn hoàn thành, tiến độ.',
+  }),
+  admin({
+    name: 'works.my_work',
+    path: 'works/my-works',
+    label: 'Công việc của tôi',
+    group: 'works',
+    description: 'Công việc được giao cho bạn hoặc do bạn tạo.',
+  }),
+  admin({
+    name: 'works.create',
+    path: 'works/create',
+    label: 'Thêm công việc',
+    parent: 'works.my_work',
+    hidden: true,
+    permissions: ['works.create'],
+    description: 'Tạo công việc và giao cho nhân viên.',
+  }),
+  admin({
+    name: 'works.show',
+    path: 'works/:id',
+    label: 'Chi tiết công việc',
+    parent: 'works.my_work',
+    hidden: true,
+    permissions: ['works.show'],
+    description: 'Chi tiết, bình luận, tệp đính kèm và kết quả của công việc.',
+  }),
+
+  ...crud({
+    name: 'customers',
+    path: 'customers',
+    list: 'Khách hàng',
+    noun: 'khách hàng',
+    group: 'customers',
+    description: 'Hồ sơ khách hàng, người liên hệ, các yêu cầu và hợp đồng của họ.',
+    keys: keys4('customer'),
+  }),
+  ...crud({
+    name: 'contracts',
+    path: 'contracts',
+    list: 'Hợp đồng',
+    noun: 'hợp đồng',
+    group: 'customers',
+    description: 'Hợp đồng dịch vụ, hạng mục, giá trị, tình trạng và nhắc hạn.',
+    keys: {
+      index: ['contracts.index'],
+      create: ['contracts.create'],
+      show: ['contracts.show'],
+      edit: ['contracts.show'],
+    },
+  }),
+
+  ...crud({
+    name: 'leaves',
+    path: 'leaves',
+    list: 'Nghỉ phép',
+    noun: 'đơn nghỉ phép',
+    group: 'hr',
+    description: 'Đăng ký, duyệt và theo dõi nghỉ phép, số ngày phép còn lại.',
+    keys: {
+      index: ['leaves.index'],
+      create: ['leaves.create'],
+      show: ['leaves.show'],
+      edit: ['leaves.edit', 'leaves.departments', 'leaves.all'],
+    },
+  }).map((r) => (r.name === 'leaves.create' ? { ...r, label: 'Đăng ký nghỉ phép' } : r)),
+  admin({
+    name: 'leaves.create_for_employee',
+    path: 'leaves/create-for-employee',
+    label: 'Tạo đơn nghỉ cho nhân viên',
+    parent: 'leaves.index',
+    hidden: true,
+    permissions: ['leaves.department'],
+    description: 'Quản lý tạo đơn nghỉ phép thay cho nhân viên trong phòng ban.',
+  }),
+  admin({
+    name: 'timekeeping.index',
+    path: 'timekeeping',
+    label: 'Bảng chấm công',
+    group: 'hr',
+    permissions: ['leaves.index'],
+    description: 'Bảng chấm công theo tháng: ngày công, nghỉ phép, nghỉ không lương; xuất Excel.',
+  }),
+
+  ...crud({
+    name: 'kpi_types',
+    path: 'kpi-types',
+    list: 'Loại KPI',
+    noun: 'loại KPI',
+    group: 'kpi',
+    description: 'Các chỉ tiêu KPI, cách đo, trọng số và mục tiêu mặc định.',
+    keys: keys4('kpi_types'),
+  }),
+  ...crud({
+    name: 'evaluations',
+    path: 'evaluations',
+    list: 'Kỳ đánh giá',
+    noun: 'kỳ đánh giá',
+    group: 'kpi',
+    description: 'Kỳ đánh giá theo tháng, quý, năm với các tiêu chí và phòng ban áp dụng.',
+    keys: keys4('evaluations'),
+  }),
+  ...crud({
+    name: 'user_evaluations',
+    path: 'user-evaluations',
+    list: 'Đánh giá nhân viên',
+    noun: 'phiếu đánh giá',
+    group: 'kpi',
+    description: 'Phiếu đánh giá của từng nhân viên: tự đánh giá, quản lý chấm điểm, xếp loại.',
+    keys: keys4('user_evaluations'),
+  }),
+
+  ...crud({
+    name: 'users',
+    path: 'users',
+    list: 'Người dùng',
+    noun: 'người dùng',
+    group: 'system',
+    description: 'Tài khoản nhân viên, vai trò, phòng ban; khóa và mở khóa tài khoản.',
+    keys: keys4('users'),
+    pages: { index: page.userList, create: page.userCreate, show: page.userShow, edit: page.userEdit },
+  }),
+  ...crud({
+    name: 'roles',
+    path: 'roles',
+    list: 'Vai trò',
+    noun: 'vai trò',
+    group: 'system',
+    description: 'Vai trò và quyền được cấp cho từng vai trò.',
+    keys: keys4('roles'),
+    pages: { index: page.roleList, create: page.roleCreate, show: page.roleShow, edit: page.roleEdit },
+  }),
+  ...crud({
+    name: 'departments',
+    path: 'departments',
+    list: 'Phòng ban',
+    noun: 'phòng ban',
+    group: 'system',
+    description: 'Cơ cấu phòng ban và trưởng phòng.',
+    keys: keys4('departments'),
+    pages: {
+      index: page.departmentList,
+      create: page.departmentCreate,
+      show: page.departmentShow,
+      edit: page.departmentEdit,
+    },
+  }),
+
+  admin({
+    name: 'settings.company.index',
+    path: 'settings/company',
+    label: 'Thông tin công ty',
+    group: 'settings',
+    permissions: ['settings.edit'],
+    description: 'Tên, mã số thuế, địa chỉ, tài khoản ngân hàng, lịch làm việc và ngày nghỉ lễ.',
+  }),
+  admin({
+    name: 'settings.zalo.index',
+    path: 'settings/zalo',
+    label: 'Kết nối Zalo',
+    group: 'settings',
+    permissions: ['settings.edit'],
+    description: 'Kết nối Zalo Official Account và mẫu tin ZNS để gửi mã xác thực, thông báo cho khách hàng.',
+  }),
+  ...crud({
+    name: 'settings.units',
+    path: 'settings/units',
+    list: 'Đơn vị tính',
+    noun: 'đơn vị tính',
+    group: 'settings',
+    description: 'Đơn vị tính dùng cho dịch vụ và hợp đồng (mẫu, lần, điểm, ngày công…).',
+    keys: { index: ['settings.edit'], create: ['settings.edit'], edit: ['settings.edit'] },
+    screens: ['index', 'create', 'edit'],
+  }),
+  ...crud({
+    name: 'setting_notifications',
+    path: 'settings/notifications',
+    list: 'Cấu hình thông báo',
+    noun: 'cấu hình thông báo',
+    group: 'settings',
+    description: 'Sự kiện nào gửi thông báo, qua kênh nào (ứng dụng, e-mail, SMS, Zalo), tới ai.',
+    keys: keys4('setting_notifications'),
+  }),
+  ...crud({
+    name: 'master_data',
+    path: 'settings/master-data',
+    list: 'Danh mục dịch vụ',
+    noun: 'dịch vụ',
+    group: 'settings',
+    description: 'Danh mục dịch vụ: nhóm, đơn vị tính, đơn giá và thuế suất VAT.',
+    keys: {},
+    screens: ['index', 'create', 'edit'],
+  }),
+  ...crud({
+    name: 'contract_templates',
+    path: 'settings/contract-template',
+    list: 'Mẫu hợp đồng',
+    noun: 'mẫu hợp đồng',
+    group: 'settings',
+    description: 'Mẫu hợp đồng dạng .docx có trường trộn để sinh hợp đồng tự động.',
+    keys: {},
+    screens: ['index', 'create', 'edit'],
+  }),
+
+  // Error pages and the catch-all.
+  { name: 'error', path: '/error', label: 'Đã xảy ra lỗi', layout: 'bare', middleware: [], page: page.error },
+  { name: 'error.403', path: '/403', label: 'Không có quyền truy cập', layout: 'bare', middleware: [], page: page.forbidden },
+  { name: 'error.404', path: '/404', label: 'Không tìm thấy trang', layout: 'bare', middleware: [], page: page.notFound },
+  { name: 'not_found', path: '*', label: 'Không tìm thấy trang', layout: 'bare', middleware: [], page: page.notFound },
+];
+
+// Look-ups ---------------------------------------------------------------------------------------
+const BY_NAME = new Map(ROUTES.map((r) => [r.name, r]));
+
+export function routeByName(name: string): RouteDef {
+  const route = BY_NAME.get(name);
+  if (!route) throw new Error(`Unknown route name "${name}"`);
+  return route;
+}
+
+/** Path of a named route: urlFor('users.show', { id: 7 }) → "/admin/users/7". */
+export function urlFor(name: string, params: Record<string, string | number | undefined> = {}): string {
+  return routeByName(name).path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
+}
+
+/** The route itself and its breadcrumb ancestors, outermost first. */
+export function routeTrail(name: string): RouteDef[] {
+  const trail: RouteDef[] = [];
+  const seen = new Set<string>();
+  for (
+    let r: RouteDef | undefined = BY_NAME.get(name);
+    r && !seen.has(r.name);
+    r = r.parent ? BY_NAME.get(r.parent) : undefined
+  ) {
+    seen.add(r.name);
+    trail.unshift(r);
+  }
+  return trail;
+}
+
+/** Routes of the sidebar menu: admin routes with a group, not hidden. */
+export const MENU_ROUTES = ROUTES.filter((r) => r.layout === 'admin' && r.group && !r.hidden);

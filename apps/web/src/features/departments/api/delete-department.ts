@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+
+/** DELETE /api/departments/:id; a refusal (children, staff) comes back as a toast with the server's message. */
+export function deleteDepartment(id: number): Promise<void> {
+  return api.delete<void>(`/api/departments/${id}`);
+}
+
+export function useDeleteDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDepartment,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: ['departments', 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey: ['departments'] });
+    },
+  });
+}

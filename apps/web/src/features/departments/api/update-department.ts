@@ -1,0 +1,30 @@
+import type { Department, departmentUpdateBody } from '@qlcv/common/schemas/departments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api/requester';
+import { departmentKey } from './get-department';
+
+/** What the form sends, with the version that was loaded. */
+export type DepartmentUpdateInput = z.input<typeof departmentUpdateBody>;
+
+/** PUT /api/departments/:id; an old version answers 409. */
+export function updateDepartment(id: number, body: DepartmentUpdateInput): Promise<Department> {
+  return api.put<Department>(`/api/departments/${id}`, body, { display: 'ignore' });
+}
+
+export function useUpdateDepartment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DepartmentUpdateInput) => updateDepartment(id, body),
+    onSuccess: async (department) => {
+      queryClient.setQueryData(departmentKey(id), department);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['departments', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['departments', 'tree'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'departments', id] }),
+        // Users show their department's name.
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import { Select, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchUsers } from '../api/search-users';
+
+interface Props {
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  id?: string;
+  /** The current head, so its name shows before any search. */
+  current?: { id: number; name: string } | null;
+}
+
+/** "Trưởng phòng": a user picked by searching their name, code or username. */
+export function HeadSelect({ value, onChange, id, current }: Props) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const users = useSearchUsers(search, open || !!search);
+  const options = useMemo(() => {
+    const list = (users.data?.data ?? []).map((u) => ({
+      value: u.id,
+      label: u.name,
+      description: [u.code, u.position, u.department?.name].filter(Boolean).join(' · '),
+    }));
+    if (current && !list.some((o) => o.value === current.id))
+      list.unshift({ value: current.id, label: current.name, description: '' });
+    return list;
+  }, [users.data, current]);
+
+  return (
+    <Select<number | null>
+      id={id}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      onOpenChange={setOpen}
+      allowClear
+      placeholder="Tìm theo tên, mã nhân viên"
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      options={options}
+      optionRender={(option) => (
+        <div>
+          <div>{option.data.label}</div>
+          {option.data.description && <div style={{ fontSize: 12, color: '#8c8c8c' }}>{option.data.description}</div>}
+        </div>
+      )}
+      notFoundContent={
+        users.isFetching ? (
+          <Spin size="small" />
+        ) : users.isError ? (
+          'Không tải được danh sách người dùng'
+        ) : (
+          'Không tìm thấy người dùng phù hợp'
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,174 @@
+import { ApartmentOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { Department } from '@qlcv/common/schemas/departments';
+import { Button, Card, Empty, Segmented, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/page-states';
+import { useCan } from '@/lib/permissions/can';
+import { useExportDepartments } from '../api/export-departments';
+import { useDepartmentTree } from '../api/get-department-tree';
+import { useDepartments } from '../api/get-departments';
+import { DeleteDepartmentButton } from '../components/delete-department-button';
+import { DepartmentTreeTable, type TreeRow } from '../components/department-tree-table';
+
+type View = 'tree' | 'list';
+
+/** Departments as a tree (default) or a flat, sortable, paged list; search, export, actions by key. */
+export default function DepartmentListPage() {
+  const navigate = useNavigate();
+  const { params, update } = useListParams({ sort: 'name', filters: ['view'] });
+  const view: View = params.filters.view === 'list' ? 'list' : 'tree';
+  const tree = useDepartmentTree();
+  const list = useDepartments(toQuery({ ...params, filters: {} }), view === 'list');
+  const exporter = useExportDepartments();
+  const canCreate = useCan(['departments.create']);
+  const canShow = useCan(['departments.show', 'departments.edit']);
+  const canEdit = useCan(['departments.edit']);
+
+  const lastPage = list.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (view === 'list' && list.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [view, list.data, params.page, lastPage, update]);
+
+  const nameCell = (d: Pick<Department, 'id' | 'name'>) =>
+    canShow ? <Link to={urlFor('departments.show', { id: d.id })}>{d.name}</Link> : d.name;
+  const actions = (d: Pick<Department, 'id' | 'name' | 'users_count'>) => (
+    <Space size={0}>
+      <Button
+        type="link"
+        size="small"
+        icon={<EditOutlined />}
+        onClick={() => navigate(urlFor('departments.edit', { id: d.id }))}
+        aria-label={`Sửa phòng ban ${d.name}`}
+      >
+        Sửa
+      </Button>
+      <DeleteDepartmentButton department={d} size="small" />
+    </Space>
+  );
+  const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+  const treeColumns: TableColumnsType<TreeRow> = [
+    { key: 'name', title: 'Tên phòng ban', render: (_, d) => nameCell(d) },
+    { key: 'code', title: 'Mã', dataIndex: 'code', width: 140 },
+    { key: 'head', title: 'Trưởng phòng', render: (_, d) => d.head?.name ?? dash },
+    { key: 'users_count', title: 'Số nhân viên', dataIndex: 'users_count', align: 'right', width: 130 },
+    ...(canEdit ? [{ key: 'actions', title: 'Thao tác', width: 170, render: (_: unknown, d: TreeRow) => actions(d) }] : []),
+  ];
+
+  const listColumns: TableColumnsType<Department> = [
+    {
+      key: 'code',
+      title: 'Mã',
+      dataIndex: 'code',
+      width: 140,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+    },
+    {
+      key: 'name',
+      title: 'Tên phòng ban',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'name'),
+      render: (_, d) => nameCell(d),
+    },
+    { key: 'parent', title: 'Trực thuộc', render: (_, d) => d.parent?.name ?? dash },
+    { key: 'head', title: 'Trưởng phòng', render: (_, d) => d.head?.name ?? dash },
+    { key: 'users_count', title: 'Số nhân viên', dataIndex: 'users_count', align: 'right', width: 130 },
+    ...(canEdit ? [{ key: 'actions', title: 'Thao tác', width: 170, render: (_: unknown, d: Department) => actions(d) }] : []),
+  ];
+
+  const empty = (
+    <Empty description="Chưa có phòng ban nào">
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('departments.create'))}>
+          Thêm phòng ban
+        </Button>
+      )}
+    </Empty>
+  );
+  const active = view === 'tree' ? tree : list;
+
+  return (
+    <>
+      <PageHeader
+        title="Phòng ban"
+        subtitle="Cơ cấu tổ chức: phòng ban, phòng ban trực thuộc và trưởng phòng."
+        extra={
+          <>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate({ search: params.search || undefined, sort: params.sort })}
+            >
+              Xuất Excel
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('departments.create'))}>
+                Thêm phòng ban
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
+          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo tên, mã phòng ban" />
+          <Segmented<View>
+            aria-label="Cách hiển thị"
+            value={view}
+            onChange={(v) => update({ view: v === 'list' ? 'list' : null, search: params.search || null })}
+            options={[
+              { value: 'tree', label: 'Dạng cây', icon: <ApartmentOutlined /> },
+              { value: 'list', label: 'Danh sách', icon: <UnorderedListOutlined /> },
+            ]}
+          />
+        </Space>
+        {active.isError ? (
+          <LoadError plain error={active.error} onRetry={() => active.refetch()} />
+        ) : view === 'tree' ? (
+          <DepartmentTreeTable
+            nodes={tree.data ?? []}
+            search={params.search}
+            loading={tree.isPending}
+            columns={treeColumns}
+            empty={empty}
+          />
+        ) : (
+          <Table<Department>
+            rowKey="id"
+            columns={listColumns}
+            dataSource={list.data?.data}
+            loading={list.isFetching}
+            locale={{
+              emptyText: list.isPending ? (
+                ' '
+              ) : params.search ? (
+                <Empty description={`Không tìm thấy phòng ban nào khớp với “${params.search}”`} />
+              ) : (
+                empty
+              ),
+            }}
+            scroll={{ x: 800 }}
+            sortDirections={['ascend', 'descend', 'ascend']}
+            pagination={{
+              current: params.page,
+              pageSize: params.per_page,
+              total: list.data?.meta.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `Tổng ${total} phòng ban`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+
+/** DELETE /api/roles/:id; a refusal (system role, role in use) comes back as a toast with the server's message. */
+export function deleteRole(id: number): Promise<void> {
+  return api.delete<void>(`/api/roles/${id}`);
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRole,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: ['roles', 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey: ['roles', 'list'] });
+    },
+  });
+}

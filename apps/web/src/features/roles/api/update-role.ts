@@ -1,0 +1,27 @@
+import type { Role, roleUpdateBody } from '@qlcv/common/schemas/roles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api/requester';
+import { roleKey } from './get-role';
+
+/** What the form sends (the server parses and normalises it). */
+export type RoleUpdateBodyInput = z.input<typeof roleUpdateBody>;
+
+/** PUT /api/roles/:id with the version that was loaded; an old version answers 409. */
+export function updateRole(id: number, body: RoleUpdateBodyInput): Promise<Role> {
+  return api.put<Role>(`/api/roles/${id}`, body, { display: 'ignore' });
+}
+
+export function useUpdateRole(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RoleUpdateBodyInput) => updateRole(id, body),
+    onSuccess: async (role) => {
+      queryClient.setQueryData(roleKey(id), role);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['roles', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'roles', id] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { truncateWords } from '@qlcv/common/format/text';
+import type { Role } from '@qlcv/common/schemas/roles';
+import { Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/page-states';
+import { useCan } from '@/lib/permissions/can';
+import { useExportRoles } from '../api/export-roles';
+import { useRoles } from '../api/get-roles';
+import { DeleteRoleButton } from '../components/delete-role-button';
+
+/** Roles: search, sortable paged table, export; actions by key. */
+export default function RoleListPage() {
+  const navigate = useNavigate();
+  const { params, update } = useListParams({ sort: 'name' });
+  const roles = useRoles(toQuery(params));
+  const exporter = useExportRoles();
+  const canCreate = useCan(['roles.create']);
+  const canShow = useCan(['roles.show', 'roles.edit']);
+  const canEdit = useCan(['roles.edit']);
+
+  // A page past the end (e.g. after a delete) goes to the last page.
+  const lastPage = roles.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (roles.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [roles.data, params.page, lastPage, update]);
+
+  const columns: TableColumnsType<Role> = [
+    {
+      key: 'code',
+      title: 'Mã',
+      dataIndex: 'code',
+      width: 200,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+      render: (code: string, role) => (
+        <Space size={6} wrap>
+          <Typography.Text code>{code}</Typography.Text>
+          {role.is_system && <Tag color="gold">Hệ thống</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'name',
+      title: 'Tên vai trò',
+      dataIndex: 'name',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'name'),
+      render: (name: string, role) => (canShow ? <Link to={urlFor('roles.show', { id: role.id })}>{name}</Link> : name),
+    },
+    {
+      key: 'description',
+      title: 'Mô tả',
+      dataIndex: 'description',
+      responsive: ['md'],
+      render: (text: string | null) => (text ? truncateWords(text) : <Typography.Text type="secondary">—</Typography.Text>),
+    },
+    { key: 'users_count', title: 'Số người dùng', dataIndex: 'users_count', align: 'right', width: 140 },
+    {
+      key: 'permissions',
+      title: 'Số quyền',
+      align: 'right',
+      width: 100,
+      render: (_, role) => role.permissions.length,
+    },
+    {
+      key: 'actions',
+      title: 'Thao tác',
+      width: 170,
+      render: (_, role) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => navigate(urlFor('roles.edit', { id: role.id }))}
+              aria-label={`Sửa vai trò ${role.name}`}
+            >
+              Sửa
+            </Button>
+          )}
+          {canEdit && <DeleteRoleButton role={role} size="small" />}
+        </Space>
+      ),
+    },
+  ];
+
+  const empty = params.search ? (
+    <Empty description={`Không tìm thấy vai trò nào khớp với “${params.search}”`}>
+      <Button onClick={() => update({ search: null })}>Xóa tìm kiếm</Button>
+    </Empty>
+  ) : (
+    <Empty description="Chưa có vai trò nào">
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('roles.create'))}>
+          Thêm vai trò
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Vai trò"
+        subtitle="Mỗi vai trò là một bộ quyền; người dùng được gán một vai trò."
+        extra={
+          <>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate({ search: params.search || undefined, sort: params.sort })}
+            >
+              Xuất Excel
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('roles.create'))}>
+                Thêm vai trò
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <div style={{ marginBottom: 16 }}>
+          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên, mô tả" />
+        </div>
+        {roles.isError ? (
+          <LoadError plain error={roles.error} onRetry={() => roles.refetch()} />
+        ) : (
+          <Table<Role>
+            rowKey="id"
+            columns={columns}
+            dataSource={roles.data?.data}
+            loading={roles.isFetching}
+            locale={{ emptyText: roles.isPending ? ' ' : empty }}
+            scroll={{ x: 800 }}
+            sortDirections={['ascend', 'descend', 'ascend']}
+            pagination={{
+              current: params.page,
+              pageSize: params.per_page,
+              total: roles.data?.meta.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `Tổng ${total} vai trò`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import type { User } from '@qlcv/common/schemas/users';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+
+export const userKey = (id: number) => ['users', 'detail', id] as const;
+
+/** GET /api/users/:id */
+export function getUser(id: number): Promise<User> {
+  return api.get<User>(`/api/users/${id}`, { display: 'ignore' });
+}
+
+export function useUser(id: number) {
+  return useQuery({ queryKey: userKey(id), queryFn: () => getUser(id), enabled: Number.isInteger(id) && id > 0 });
+}

@@ -1,0 +1,23 @@
+import type { User } from '@qlcv/common/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+import { userKey } from './get-user';
+
+/** POST /api/users/:id/lock: the user can no longer sign in and is signed out everywhere. */
+export function lockUser(id: number): Promise<User> {
+  return api.post<User>(`/api/users/${id}/lock`);
+}
+
+export function useLockUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: lockUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKey(user.id), user);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'users', user.id] }),
+      ]);
+    },
+  });
+}

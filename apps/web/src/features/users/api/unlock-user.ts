@@ -1,0 +1,23 @@
+import type { User } from '@qlcv/common/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+import { userKey } from './get-user';
+
+/** POST /api/users/:id/unlock: the user may sign in again. */
+export function unlockUser(id: number): Promise<User> {
+  return api.post<User>(`/api/users/${id}/unlock`);
+}
+
+export function useUnlockUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlockUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKey(user.id), user);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'users', user.id] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { User, userUpdateBody } from '@qlcv/common/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api/requester';
+import { userKey } from './get-user';
+
+/** What the form sends; `password` left out keeps the current one. */
+export type UserUpdateInput = z.input<typeof userUpdateBody>;
+
+/** PUT /api/users/:id with the version that was loaded; an old version answers 409. */
+export function updateUser(id: number, body: UserUpdateInput): Promise<User> {
+  return api.put<User>(`/api/users/${id}`, body, { display: 'ignore' });
+}
+
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserUpdateInput) => updateUser(id, body),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(userKey(id), user);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['users', 'by-role'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'users', id] }),
+        queryClient.invalidateQueries({ queryKey: ['roles'] }),
+        queryClient.invalidateQueries({ queryKey: ['departments'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import type { DepartmentNode } from '@qlcv/common/schemas/departments';
+import { normalizeVi } from '@qlcv/common/vi-text';
+import { TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { useDepartmentTree } from '../api/get-department-tree';
+
+interface TreeOption {
+  value: number;
+  title: string;
+  children?: TreeOption[];
+}
+
+const toOptions = (nodes: DepartmentNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: n.children.length > 0 ? toOptions(n.children) : undefined }));
+
+interface Props {
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  placeholder?: string;
+  id?: string;
+  style?: React.CSSProperties;
+  'aria-label'?: string;
+}
+
+/** Picks a department from the tree; typing filters without regard to accents. */
+export function DepartmentTreeSelect({ value, onChange, placeholder = 'Chọn phòng ban', id, style, ...rest }: Props) {
+  const tree = useDepartmentTree();
+  const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
+  return (
+    <TreeSelect<number | null>
+      id={id}
+      aria-label={rest['aria-label']}
+      style={style}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      treeData={options}
+      placeholder={tree.isError ? 'Không tải được danh sách phòng ban' : placeholder}
+      status={tree.isError ? 'error' : undefined}
+      loading={tree.isPending}
+      allowClear
+      showSearch={{ filterTreeNode: (input, node) => normalizeVi(String(node.title)).includes(normalizeVi(input)) }}
+      treeDefaultExpandAll
+      notFoundContent="Không có phòng ban phù hợp"
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -1,0 +1,232 @@
+import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@qlcv/common/format/date';
+import { USER_STATUS_LABELS } from '@qlcv/common/labels';
+import type { User } from '@qlcv/common/schemas/users';
+import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/page-states';
+import { UserAvatar } from '@/components/user-avatar';
+import { useCan } from '@/lib/permissions/can';
+import { useExportUsers } from '../api/export-users';
+import { useRoleOptions } from '../api/get-role-options';
+import { useUsers } from '../api/get-users';
+import { DepartmentTreeSelect } from '../components/department-tree-select';
+import { LockToggleButton } from '../components/lock-toggle-button';
+import { UserStatusTag } from '../components/user-status-tag';
+
+const FILTERS = ['role_id', 'department_id', 'status'] as const;
+
+/** Users: search, filters by role / department / status, sortable paged table, export, lock / unlock. */
+export default function UserListPage() {
+  const navigate = useNavigate();
+  const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
+  const users = useUsers(toQuery(params));
+  const roles = useRoleOptions();
+  const exporter = useExportUsers();
+  const canCreate = useCan(['users.create']);
+  const canShow = useCan(['users.show', 'users.edit']);
+  const canEdit = useCan(['users.edit']);
+  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
+
+  const lastPage = users.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (users.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [users.data, params.page, lastPage, update]);
+
+  const columns: TableColumnsType<User> = [
+    {
+      key: 'code',
+      title: 'Mã NV',
+      dataIndex: 'code',
+      width: 100,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+    },
+    {
+      key: 'name',
+      title: 'Họ tên',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'name'),
+      render: (_, u) => (
+        <Space size={10}>
+          <UserAvatar name={u.name} src={u.avatar} size={32} />
+          <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
+            {canShow ? <Link to={urlFor('users.show', { id: u.id })}>{u.name}</Link> : u.name}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {u.username}
+              {u.position ? ` · ${u.position}` : ''}
+            </Typography.Text>
+          </span>
+        </Space>
+      ),
+    },
+    {
+      key: 'contact',
+      title: 'Liên hệ',
+      responsive: ['lg'],
+      render: (_, u) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
+          <span>{u.mobile ?? '—'}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {u.email}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    { key: 'role', title: 'Vai trò', render: (_, u) => u.role.name },
+    {
+      key: 'department',
+      title: 'Phòng ban',
+      responsive: ['md'],
+      render: (_, u) => u.department?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    { key: 'status', title: 'Trạng thái', width: 150, render: (_, u) => <UserStatusTag status={u.status} /> },
+    {
+      key: 'last_login_at',
+      title: 'Đăng nhập gần nhất',
+      width: 170,
+      responsive: ['xl'],
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'last_login_at'),
+      render: (_, u) =>
+        u.last_login_at ? formatDateTime(u.last_login_at) : <Typography.Text type="secondary">Chưa đăng nhập</Typography.Text>,
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: 'Thao tác',
+            width: 190,
+            render: (_: unknown, u: User) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => navigate(urlFor('users.edit', { id: u.id }))}
+                  aria-label={`Sửa người dùng ${u.name}`}
+                >
+                  Sửa
+                </Button>
+                <LockToggleButton user={u} size="small" />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy người dùng nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={() => update({ search: null, role_id: null, department_id: null, status: null })}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description="Chưa có người dùng nào">
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('users.create'))}>
+          Thêm người dùng
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+
+  return (
+    <>
+      <PageHeader
+        title="Người dùng"
+        subtitle="Tài khoản nhân viên, vai trò và phòng ban."
+        extra={
+          <>
+            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
+              Xuất Excel
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('users.create'))}>
+                Thêm người dùng
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            placeholder="Tìm theo tên, mã, tên đăng nhập, email, SĐT"
+            width={320}
+          />
+          <Select
+            aria-label="Lọc theo vai trò"
+            placeholder="Vai trò"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 200 }}
+            options={roles.data}
+            loading={roles.isPending}
+            value={params.filters.role_id ? Number(params.filters.role_id) : undefined}
+            onChange={(v?: number) => update({ role_id: v ?? null })}
+          />
+          <DepartmentTreeSelect
+            aria-label="Lọc theo phòng ban"
+            placeholder="Phòng ban"
+            style={{ width: 220 }}
+            value={params.filters.department_id ? Number(params.filters.department_id) : null}
+            onChange={(v) => update({ department_id: v })}
+          />
+          <Select
+            aria-label="Lọc theo trạng thái"
+            placeholder="Trạng thái"
+            allowClear
+            style={{ width: 170 }}
+            options={Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+            value={params.filters.status}
+            onChange={(v?: string) => update({ status: v ?? null })}
+          />
+          {filtered && (
+            <Button
+              type="link"
+              icon={<ClearOutlined />}
+              onClick={() => update({ search: null, role_id: null, department_id: null, status: null })}
+            >
+              Xóa bộ lọc
+            </Button>
+          )}
+        </Space>
+        {users.isError ? (
+          <LoadError plain error={users.error} onRetry={() => users.refetch()} />
+        ) : (
+          <Table<User>
+            rowKey="id"
+            columns={columns}
+            dataSource={users.data?.data}
+            loading={users.isFetching}
+            locale={{ emptyText: users.isPending ? ' ' : empty }}
+            scroll={{ x: 900 }}
+            sortDirections={['ascend', 'descend', 'ascend']}
+            pagination={{
+              current: params.page,
+              pageSize: params.per_page,
+              total: users.data?.meta.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `Tổng ${total} người dùng`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
