@@ -26,8 +26,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api')) {
+    const url = request.url.split('?')[0] ?? '';
+    // A missing file (an old bundle after a rebuild) is a 404, never index.html served as JavaScript.
+    const isFile = url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api') && !isFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Không tìm thấy đường dẫn.', errors: [], error_code: 'NOT_FOUND' });
