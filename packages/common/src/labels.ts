@@ -8,4 +8,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   lock: 'Khóa tài khoản',
   unlock: 'Mở khóa tài khoản',
   password: 'Đổi mật khẩu',
+  step_create: 'Thêm bước',
+  step_update: 'Sửa bước',
+  step_delete: 'Xóa bước',
+  step_reorder: 'Sắp xếp lại các bước',
 };
