@@ -1,4 +1,5 @@
 import '@qlcv/common/zod-locale';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,20 +9,30 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { logSmsSender, type SmsSender } from './integrations/sms/sms';
 import { RateLimiter } from './lib/rate-limit';
+import { LocalStorage } from './lib/storage';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { CustomersService } from './modules/customers/customers.service';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { DepartmentsService } from './modules/departments/departments.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { processesRoutes } from './modules/processes/processes.routes';
+import { ProcessesService } from './modules/processes/processes.service';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { requestTypesRoutes } from './modules/request-types/request-types.routes';
+import { RequestTypesService } from './modules/request-types/request-types.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
+import { multipartPlugin } from './plugins/multipart';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
@@ -60,6 +71,11 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
     log: app.log,
   });
   const auditLogs = new AuditLogsService(db);
+  const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const documents = new DocumentsService(db, storage, app.log);
+  const customers = new CustomersService(db, documents);
+  const processes = new ProcessesService(db, database.kind);
+  const requestTypes = new RequestTypesService(db);
 
   // Plugins first.
   await app.register(helmet, {
@@ -83,6 +99,12 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   });
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { authenticate: (token, request) => auth.authenticate(token, request) });
+  await app.register(multipartPlugin, {
+    storage,
+    maxFileBytes: Math.floor(config.uploadMaxMb * 1024 * 1024),
+    maxFiles: 10,
+    maxFields: 50,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'QLCV API', description: 'API của phần mềm quản lý công việc QLCV', version: '1.0.0' },
@@ -101,6 +123,10 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   await app.register(usersRoutes, { users, auth });
   await app.register(departmentsRoutes, { departments });
   await app.register(auditLogsRoutes, { auditLogs });
+  await app.register(documentsRoutes, { documents });
+  await app.register(customersRoutes, { customers });
+  await app.register(processesRoutes, { processes });
+  await app.register(requestTypesRoutes, { requestTypes });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -28,6 +28,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
 });
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   trustProxy: boolean;
   webDist?: string;
   shutdownTimeoutMs: number;
+  /** Largest accepted upload, per file, in MiB. */
+  uploadMaxMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    uploadMaxMb: e.UPLOAD_MAX_MB,
   };
 }
 

@@ -211,6 +211,8 @@ export interface RequestsTable extends Stamps {
   result_text: string | null;
   idempotency_key: string | null;
   search_text: string;
+  /** While on hold: the status `resume` returns to (0005). */
+  hold_status: string | null;
 }
 
 export interface WorksTable extends Stamps {
@@ -230,6 +232,12 @@ export interface WorksTable extends Stamps {
   result_note: string | null;
   completed_at: string | null;
   search_text: string;
+  /** While on hold: the status `resume` returns to (0005). */
+  hold_status: string | null;
+  /** Why it is on hold, cancelled or was sent back (0005). */
+  status_reason: string | null;
+  /** When it was first started (0005). */
+  started_at: string | null;
 }
 
 export interface WorkParticipantsTable {

@@ -6,6 +6,9 @@ export const AUDIT_ENTITIES = {
   users: 'users.show',
   roles: 'roles.show',
   departments: 'departments.show',
+  customers: 'customer.show',
+  processes: 'processes.show',
+  request_types: 'request_types.show',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

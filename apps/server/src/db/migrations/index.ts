@@ -2,11 +2,15 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectKind } from '../dialect';
 import { foundation } from './0001-foundation';
 import { requestsSchema } from './0002-requests';
+import { documentsCustomers } from './0003-documents-customers';
+import { requestsFlow } from './0005-requests-flow';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
   '0001-foundation': foundation,
   '0002-requests': requestsSchema,
+  '0003-documents-customers': documentsCustomers,
+  '0005-requests-flow': requestsFlow,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

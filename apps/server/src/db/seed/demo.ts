@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import type { DB } from '../schema';
+import { loadDemoProcesses } from './demo-processes';
 
 /** Every demo user signs in with this password (README, "Demo"). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -38,6 +39,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       ...crud('user_evaluations'),
       ...view('kpi_types'),
       ...view('processes'),
+      ...view('request_types'),
       'works.all',
       'works.create',
       'works.show',
@@ -61,6 +63,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       ...crud('requests'),
       ...view('customer'),
       ...view('processes'),
+      ...view('request_types'),
       'works.department',
       'works.create',
       'works.show',
@@ -243,6 +246,7 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
           .execute();
       }
     }
+    await loadDemoProcesses(trx, stamps);
   });
   return true;
 }
