@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPlugin } from '../plugins/access';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
+import { multipart, PNG } from './multipart';
 
 // The matrix of QUALITY.md "Access control": every /api route × (no token, no key, each accepted key, admin),
 // driven by the table the access plugin builds while the routes register, so a new route is covered the day it lands.
@@ -26,7 +27,52 @@ const keyCases = withKeys.flatMap((r) => keysOf(r).map((key) => ({ ...r, key }))
 const label = (r: Route) => `${r.method} ${r.url}`;
 
 /** Records the calls need: each is something a DELETE is refused on (409), so the ids stay valid all along. */
-const fx = { roleId: 0, roleCode: '', userId: 0, departmentId: 0, adminToken: '', noKeys: { id: 0, token: '', username: '' } };
+const fx = {
+  roleId: 0,
+  roleCode: '',
+  userId: 0,
+  departmentId: 0,
+  customerId: 0,
+  processId: 0,
+  stepId: 0,
+  requestTypeId: 0,
+  adminToken: '',
+  noKeys: { id: 0, token: '', username: '' },
+};
+
+/** The permission prefix of a path segment (the seed names some keys differently from the paths). */
+const KEY_PREFIX: Record<string, string> = {
+  customers: 'customer',
+  'process-steps': 'processes',
+  'request-types': 'request_types',
+};
+/** The audit-log entity opened by a key's prefix. */
+const AUDIT_ENTITY: Record<string, string> = { customer: 'customers' };
+
+async function created(path: string, payload: Record<string, unknown>, token = t.adminToken): Promise<number> {
+  const res = await t.call({ method: 'POST', url: path, token, payload });
+  if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+/** A file uploaded by the caller: only its uploader may read an unattached document. */
+async function uploaded(token: string): Promise<number> {
+  const form = multipart([{ name: 'files[]', filename: 'anh.png', data: PNG, contentType: 'image/png' }]);
+  const res = await t.call({ method: 'POST', url: '/api/documents', token, payload: form.payload, headers: form.headers });
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return (Array.isArray(body) ? body[0] : (body.data?.[0] ?? body)).id;
+}
+
+/** Records a DELETE may remove for good: a fresh one per call, so the shared fixtures stay. */
+const FRESH: Record<string, (token: string) => Promise<number>> = {
+  customers: () => created('/api/customers', { type: 'individual', name: `Khách xóa ${uniq('k')}` }),
+  processes: () => created('/api/processes', { code: uniq('QTX'), name: 'Quy trình xóa' }),
+  'process-steps': () =>
+    created(`/api/processes/${fx.processId}/steps`, { name: 'Bước xóa', department_id: fx.departmentId, duration_hours: 4 }),
+  'request-types': () => created('/api/request-types', { code: uniq('LYX'), name: 'Loại xóa', process_id: fx.processId }),
+  documents: (token) => uploaded(token),
+};
 const keyHolders = new Map<string, { id: number; token: string }>();
 
 async function current(path: string) {
@@ -36,15 +82,60 @@ async function current(path: string) {
 }
 
 /** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
-async function requestFor(r: Route, key?: PermissionKey) {
-  const resource = r.url.split('/')[2];
-  const id = resource === 'roles' ? fx.roleId : resource === 'users' ? fx.userId : fx.departmentId;
-  let url = r.url.replace(':id', String(id)).replace('*', 'index.css');
-  let payload: Record<string, unknown> | undefined;
+async function requestFor(r: Route, key?: PermissionKey, token: string = t.adminToken) {
+  const resource = r.url.split('/')[2] ?? '';
+  const shared: Record<string, number> = {
+    roles: fx.roleId,
+    users: fx.userId,
+    departments: fx.departmentId,
+    customers: fx.customerId,
+    processes: fx.processId,
+    'process-steps': fx.stepId,
+    'request-types': fx.requestTypeId,
+  };
+  const fresh = FRESH[resource];
+  const id =
+    (r.method === 'DELETE' || resource === 'documents') && fresh && r.url.includes(':id') ? await fresh(token) : shared[resource];
+  let url = r.url.replace(':id', String(id ?? fx.departmentId)).replace('*', 'index.css');
+  let payload: Record<string, unknown> | Buffer | undefined;
+  let headers: Record<string, string> | undefined;
   const route = label(r);
   if (route === 'GET /api/audit-logs') {
-    const entity = key ? key.split('.')[0] : 'users';
-    url += `?entity=${entity}&entity_id=${entity === 'roles' ? fx.roleId : entity === 'users' ? fx.userId : fx.departmentId}`;
+    const prefix = key ? (key.split('.')[0] ?? 'users') : 'users';
+    const entity = AUDIT_ENTITY[prefix] ?? prefix;
+    const ids: Record<string, number> = {
+      roles: fx.roleId,
+      users: fx.userId,
+      departments: fx.departmentId,
+      customers: fx.customerId,
+      processes: fx.processId,
+      request_types: fx.requestTypeId,
+    };
+    url += `?entity=${entity}&entity_id=${ids[entity]}`;
+  } else if (route === 'POST /api/documents') {
+    const form = multipart([{ name: 'files[]', filename: 'anh.png', data: PNG, contentType: 'image/png' }]);
+    payload = form.payload;
+    headers = form.headers;
+  } else if (route === 'POST /api/customers') payload = { type: 'organization', name: `Công ty ${uniq('c')}` };
+  else if (route === 'PUT /api/customers/:id') {
+    const c = await current(`/api/customers/${fx.customerId}`);
+    payload = { type: c.type, name: c.name, version: c.version };
+  } else if (route === 'POST /api/processes') payload = { code: uniq('QT'), name: 'Quy trình ma trận' };
+  else if (route === 'PUT /api/processes/:id') {
+    const p = await current(`/api/processes/${fx.processId}`);
+    payload = { code: p.code, name: p.name, description: p.description, active: p.active, version: p.version };
+  } else if (route === 'POST /api/processes/:id/steps') {
+    payload = { name: 'Bước thêm', department_id: fx.departmentId, duration_hours: 2 };
+  } else if (route === 'PUT /api/processes/:id/steps/order') {
+    const steps = await current(`/api/processes/${fx.processId}/steps`);
+    payload = { step_ids: (Array.isArray(steps) ? steps : steps.data).map((x: { id: number }) => x.id) };
+  } else if (route === 'PUT /api/process-steps/:id') {
+    const st = await current(`/api/process-steps/${fx.stepId}`);
+    payload = { name: st.name, department_id: st.department_id, duration_hours: st.duration_hours, version: st.version };
+  } else if (route === 'POST /api/request-types') payload = { code: uniq('LY'), name: 'Loại ma trận', process_id: fx.processId };
+  else if (route === 'PUT /api/request-types/:id') {
+    const rt = await current(`/api/request-types/${fx.requestTypeId}`);
+    payload = { code: rt.code, name: rt.name, process_id: rt.process_id, version: rt.version };
   } else if (route === 'POST /api/roles') payload = { code: uniq('mr'), name: 'Vai trò ma trận' };
   else if (route === 'PUT /api/roles/:id') {
     const role = await current(`/api/roles/${fx.roleId}`);
@@ -67,7 +158,7 @@ async function requestFor(r: Route, key?: PermissionKey) {
   else if (route === 'PUT /api/auth/reset-password') {
     payload = { mobile: '0399999999', otp: '000000', password: 'MatKhau@2027', password_confirmation: 'MatKhau@2027' };
   }
-  return { method: r.method as 'GET', url, payload };
+  return { method: r.method as 'GET', url, payload, headers };
 }
 
 /**
@@ -92,6 +183,14 @@ beforeAll(async () => {
   const parent = await createDepartment(t, { code: 'MATRIX', name: 'Phòng đích', head_id: user.id });
   await createDepartment(t, { code: 'MATRIX-CON', name: 'Phòng con', parent_id: parent.id });
   Object.assign(fx, { roleId: role.id, roleCode: role.code, userId: user.id, departmentId: parent.id });
+  fx.customerId = await created('/api/customers', { type: 'organization', name: 'Công ty Ma Trận' });
+  fx.processId = await created('/api/processes', { code: 'QT-MATRIX', name: 'Quy trình đích' });
+  fx.stepId = await created(`/api/processes/${fx.processId}/steps`, {
+    name: 'Bước đích',
+    department_id: parent.id,
+    duration_hours: 8,
+  });
+  fx.requestTypeId = await created('/api/request-types', { code: 'LY-MATRIX', name: 'Loại đích', process_id: fx.processId });
   fx.adminToken = await t.login('admin', ADMIN_PASSWORD);
   const noKeys = await t.userWith([]);
   fx.noKeys = { ...noKeys, username: (await current(`/api/users/${noKeys.id}`)).username };
@@ -137,11 +236,16 @@ describe('the route table', () => {
     expect(access['PUT /api/profile/partial']).toBe('auth');
     expect(access['GET /api/users']).toBe('users.index');
     for (const r of routes.filter((x) => x.method === 'DELETE')) {
-      expect(r.access, label(r)).toBe(`${r.url.split('/')[2]}.edit`);
+      const segment = r.url.split('/')[2] ?? '';
+      // Documents have no keys in the seed: their delete checks the record they belong to.
+      if (segment === 'documents') expect(r.access, label(r)).toBe('auth');
+      else expect(r.access, label(r)).toBe(`${KEY_PREFIX[segment] ?? segment}.edit`);
     }
     // Only sign-in, password reset, health and the API description are open.
     for (const r of publicRoutes)
-      expect(label(r)).toMatch(/^(GET \/api\/docs|GET \/api\/health$|POST \/api\/auth\/login$|\w+ \/api\/auth\/reset-password)/);
+      expect(label(r)).toMatch(
+        /^(GET \/api\/docs|GET \/api\/health$|POST \/api\/auth\/login$|\w+ \/api\/auth\/reset-password|\w+ \/api\/public\/)/,
+      );
   });
 });
 
@@ -158,7 +262,8 @@ describe.each(guarded)('$method $url: sign-in ($access)', (r) => {
   });
 
   it('lets the administrator through', async () => {
-    const res = await t.call({ ...(await requestFor(r)), token: await tokenFor(r, 'admin', ADMIN_PASSWORD, fx.adminToken) });
+    const token = await tokenFor(r, 'admin', ADMIN_PASSWORD, fx.adminToken);
+    const res = await t.call({ ...(await requestFor(r, undefined, token)), token });
     expectLetThrough(r, res);
   });
 });
@@ -182,7 +287,7 @@ describe.each(keyCases)('$method $url with only $key', (r) => {
   it('is let through', async () => {
     const holder = keyHolders.get(r.key);
     expect(holder).toBeDefined();
-    const res = await t.call({ ...(await requestFor(r, r.key)), token: holder!.token });
+    const res = await t.call({ ...(await requestFor(r, r.key, holder!.token)), token: holder!.token });
     expectLetThrough(r, res);
   });
 });
@@ -190,7 +295,7 @@ describe.each(keyCases)('$method $url with only $key', (r) => {
 describe.each(authOnly)('$method $url (auth only)', (r) => {
   it('lets any signed-in user through, even one holding no key', async () => {
     const token = await tokenFor(r, fx.noKeys.username, TEST_PASSWORD, fx.noKeys.token);
-    const res = await t.call({ ...(await requestFor(r)), token });
+    const res = await t.call({ ...(await requestFor(r, undefined, token)), token });
     expectLetThrough(r, res);
   });
 });
@@ -208,6 +313,10 @@ describe('the matrix fixtures stayed intact', () => {
     expect((await current(`/api/roles/${fx.roleId}`)).code).toBe('matrix');
     expect((await current(`/api/users/${fx.userId}`)).username).toBe('nguoi.dich');
     expect((await current(`/api/departments/${fx.departmentId}`)).code).toBe('MATRIX');
+    expect((await current(`/api/customers/${fx.customerId}`)).name).toBe('Công ty Ma Trận');
+    expect((await current(`/api/processes/${fx.processId}`)).code).toBe('QT-MATRIX');
+    expect((await current(`/api/process-steps/${fx.stepId}`)).name).toBe('Bước đích');
+    expect((await current(`/api/request-types/${fx.requestTypeId}`)).code).toBe('LY-MATRIX');
   });
 });
 
