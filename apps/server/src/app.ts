@@ -26,10 +26,14 @@ import { ProcessesService } from './modules/processes/processes.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { requestTypesRoutes } from './modules/request-types/request-types.routes';
 import { RequestTypesService } from './modules/request-types/request-types.service';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { RequestsService } from './modules/requests/requests.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { worksRoutes } from './modules/works/works.routes';
+import { WorksService } from './modules/works/works.service';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
@@ -76,6 +80,8 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   const customers = new CustomersService(db, documents);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
+  const works = new WorksService(db, documents);
+  const requests = new RequestsService(db, { customers, processes, requestTypes, documents, works, auditLogs });
 
   // Plugins first.
   await app.register(helmet, {
@@ -127,6 +133,8 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   await app.register(customersRoutes, { customers });
   await app.register(processesRoutes, { processes });
   await app.register(requestTypesRoutes, { requestTypes });
+  await app.register(requestsRoutes, { requests });
+  await app.register(worksRoutes, { works });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -36,6 +36,9 @@ const fx = {
   processId: 0,
   stepId: 0,
   requestTypeId: 0,
+  /** Requests and works: a two-step process of their own, its type, and a request that stays new. */
+  flowTypeId: 0,
+  requestId: 0,
   adminToken: '',
   noKeys: { id: 0, token: '', username: '' },
 };
@@ -75,6 +78,132 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
 };
 const keyHolders = new Map<string, { id: number; token: string }>();
 
+/** The signed-in user of a token. */
+async function userIdOf(token: string): Promise<number> {
+  const res = await t.call({ method: 'GET', url: '/api/auth/info', token });
+  if (res.statusCode !== 200) throw new Error(`info: ${res.statusCode} ${res.body}`);
+  return res.json().user.id;
+}
+
+async function adminPost(path: string, payload?: Record<string, unknown>) {
+  const res = await t.call({ method: 'POST', url: path, token: t.adminToken, ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A fresh request of the flow's type, brought to `state` by the administrator. */
+async function freshRequest(state: 'new' | 'received' | 'on_hold' | 'stuck'): Promise<{ id: number; workId: number }> {
+  const r = await adminPost('/api/requests', {
+    request_type_id: fx.flowTypeId,
+    requester_name: 'Khách ma trận',
+    requester_phone: '0912345678',
+    title: `Yêu cầu ma trận ${uniq('yc')}`,
+  });
+  if (state === 'new') return { id: r.id, workId: 0 };
+  const received = await adminPost(`/api/requests/${r.id}/receive`);
+  const workId = received.works[0].id;
+  if (state === 'on_hold') await adminPost(`/api/requests/${r.id}/hold`, { reason: 'Tạm dừng ma trận' });
+  // Its step work cancelled: nothing open, so it may be completed by hand.
+  if (state === 'stuck') await adminPost(`/api/works/${workId}/cancel`, {});
+  return { id: r.id, workId };
+}
+
+/** A fresh work assigned to the caller (so it is in their scope and theirs to change), in `state`. */
+async function freshWork(token: string, state: 'todo' | 'in_progress' | 'on_hold' | 'second_step'): Promise<number> {
+  const assignee = await userIdOf(token);
+  let id: number;
+  if (state === 'second_step') {
+    const { workId } = await freshRequest('received');
+    await adminPost(`/api/works/${workId}/complete`, { result_note: 'Xong bước 1' });
+    const req = await current(`/api/works/${workId}`);
+    const detail = await current(`/api/requests/${req.request.id}`);
+    id = detail.works.find((w: { step_index: number; status: string }) => w.step_index === 2 && w.status === 'todo').id;
+    const w = await current(`/api/works/${id}`);
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/works/${id}`,
+      token: t.adminToken,
+      payload: { title: w.title, department_id: w.department_id, assignee_id: assignee, version: w.version },
+    });
+    if (res.statusCode !== 200) throw new Error(`reassign: ${res.statusCode} ${res.body}`);
+    return id;
+  }
+  id = (await adminPost('/api/works', { title: `Công việc ma trận ${uniq('cv')}`, assignee_id: assignee })).id;
+  if (state !== 'todo') await adminPost(`/api/works/${id}/start`);
+  if (state === 'on_hold') await adminPost(`/api/works/${id}/hold`, { reason: 'Tạm dừng ma trận' });
+  return id;
+}
+
+/** The requests and works routes: each call gets a record of its own in the state the call needs. */
+async function flowRequestFor(r: Route, key: PermissionKey | undefined, token: string) {
+  const route = label(r);
+  const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
+  const requestIn = async (state: Parameters<typeof freshRequest>[0]) => (await freshRequest(state)).id;
+  switch (route) {
+    case 'GET /api/audit-logs':
+      if (key === 'works.show') return at(`/api/audit-logs?entity=works&entity_id=${await freshWork(token, 'todo')}`);
+      if (key?.startsWith('requests.')) return at(`/api/audit-logs?entity=requests&entity_id=${fx.requestId}`);
+      return null;
+    case 'POST /api/requests':
+      return at('/api/requests', {
+        request_type_id: fx.flowTypeId,
+        requester_name: 'Khách ma trận',
+        requester_phone: '0912345678',
+        title: 'Yêu cầu ma trận',
+      });
+    case 'GET /api/requests/:id':
+      return at(`/api/requests/${fx.requestId}`);
+    case 'PUT /api/requests/:id': {
+      const id = await requestIn('new');
+      const c = await current(`/api/requests/${id}`);
+      return at(`/api/requests/${id}`, {
+        request_type_id: c.request_type_id,
+        requester_name: c.requester_name,
+        requester_phone: c.requester_phone,
+        title: `${c.title} (sửa)`,
+        version: c.version,
+      });
+    }
+    case 'POST /api/requests/:id/receive':
+      return at(`/api/requests/${await requestIn('new')}/receive`);
+    case 'POST /api/requests/:id/hold':
+      return at(`/api/requests/${await requestIn('received')}/hold`, { reason: 'Chờ khách' });
+    case 'POST /api/requests/:id/resume':
+      return at(`/api/requests/${await requestIn('on_hold')}/resume`);
+    case 'POST /api/requests/:id/reject':
+      return at(`/api/requests/${await requestIn('new')}/reject`, { reason: 'Ngoài phạm vi' });
+    case 'POST /api/requests/:id/cancel':
+      return at(`/api/requests/${await requestIn('new')}/cancel`, {});
+    case 'POST /api/requests/:id/complete':
+      return at(`/api/requests/${await requestIn('stuck')}/complete`, { result_text: 'Đã xử lý xong' });
+    case 'POST /api/works':
+      return at('/api/works', { title: 'Công việc ma trận' });
+    case 'GET /api/works/:id':
+    case 'GET /api/works/:id/comments':
+      return at(r.url.replace(':id', String(await freshWork(token, 'todo'))));
+    case 'POST /api/works/:id/comments':
+      return at(r.url.replace(':id', String(await freshWork(token, 'todo'))), { body: 'Bình luận ma trận' });
+    case 'PUT /api/works/:id':
+      return at(`/api/works/${await freshWork(token, 'todo')}`, { title: 'Công việc ma trận (sửa)', version: 1 });
+    case 'PUT /api/works/:id/progress':
+      return at(`/api/works/${await freshWork(token, 'in_progress')}/progress`, { progress: 50 });
+    case 'POST /api/works/:id/start':
+      return at(`/api/works/${await freshWork(token, 'todo')}/start`);
+    case 'POST /api/works/:id/hold':
+      return at(`/api/works/${await freshWork(token, 'in_progress')}/hold`, { reason: 'Chờ vật tư' });
+    case 'POST /api/works/:id/resume':
+      return at(`/api/works/${await freshWork(token, 'on_hold')}/resume`);
+    case 'POST /api/works/:id/complete':
+      return at(`/api/works/${await freshWork(token, 'in_progress')}/complete`, { result_note: 'Đã xong' });
+    case 'POST /api/works/:id/cancel':
+      return at(`/api/works/${await freshWork(token, 'todo')}/cancel`, {});
+    case 'POST /api/works/:id/send-back':
+      return at(`/api/works/${await freshWork(token, 'second_step')}/send-back`, { reason: 'Cần làm lại bước trước' });
+    default:
+      return null;
+  }
+}
+
 async function current(path: string) {
   const res = await t.call({ method: 'GET', url: path, token: t.adminToken });
   if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
@@ -83,6 +212,8 @@ async function current(path: string) {
 
 /** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
 async function requestFor(r: Route, key?: PermissionKey, token: string = t.adminToken) {
+  const flow = await flowRequestFor(r, key, token);
+  if (flow) return { ...flow, headers: undefined as Record<string, string> | undefined };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,
@@ -191,6 +322,25 @@ beforeAll(async () => {
     duration_hours: 8,
   });
   fx.requestTypeId = await created('/api/request-types', { code: 'LY-MATRIX', name: 'Loại đích', process_id: fx.processId });
+  const flowProcess = await created('/api/processes', {
+    code: 'QT-MATRIX-YC',
+    name: 'Quy trình yêu cầu ma trận',
+    steps: [
+      { name: 'Tiếp nhận hồ sơ', department_id: parent.id, duration_hours: 8 },
+      { name: 'Xử lý', department_id: parent.id, duration_hours: 16 },
+    ],
+  });
+  fx.flowTypeId = await created('/api/request-types', {
+    code: 'LY-MATRIX-YC',
+    name: 'Loại yêu cầu ma trận',
+    process_id: flowProcess,
+  });
+  fx.requestId = await created('/api/requests', {
+    request_type_id: fx.flowTypeId,
+    requester_name: 'Khách ma trận',
+    requester_phone: '0912345678',
+    title: 'Yêu cầu đích',
+  });
   fx.adminToken = await t.login('admin', ADMIN_PASSWORD);
   const noKeys = await t.userWith([]);
   fx.noKeys = { ...noKeys, username: (await current(`/api/users/${noKeys.id}`)).username };

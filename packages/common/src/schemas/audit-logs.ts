@@ -9,6 +9,9 @@ export const AUDIT_ENTITIES = {
   customers: 'customer.show',
   processes: 'processes.show',
   request_types: 'request_types.show',
+  requests: 'requests.show',
+  /** Also scoped: only works the caller sees (PRODUCT.md §2). */
+  works: 'works.show',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

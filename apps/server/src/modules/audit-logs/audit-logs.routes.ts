@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@qlcv/common/permissions';
+import { isPermissionKey, type PermissionKey } from '@qlcv/common/permissions';
 import { AUDIT_ENTITIES, auditLogQuery, auditLogSchema } from '@qlcv/common/schemas/audit-logs';
 import { paginated } from '@qlcv/common/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +6,10 @@ import { actorOf } from '../../plugins/access';
 import type { AuditLogsService } from './audit-logs.service';
 
 // Any key that opens one of the audited records lets the call through; the service checks the entity's own.
-const OPENING_KEYS = Object.values(AUDIT_ENTITIES).flatMap((k) => [k, k.replace(/\.show$/, '.edit')]) as PermissionKey[];
+// (Works have no edit key: only the keys of the catalogue are named.)
+const OPENING_KEYS: PermissionKey[] = [
+  ...new Set(Object.values(AUDIT_ENTITIES).flatMap((k) => [k, k.replace(/\.show$/, '.edit')])),
+].filter(isPermissionKey);
 
 export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsService }> = async (app, { auditLogs }) => {
   app.get(

@@ -4,18 +4,30 @@ import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
-import { forbidden } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { auditLogsRepository as repo } from './audit-logs.repository';
 
+/** A scoped entity's check that the actor may see one record (works: only those in their scope). */
+export type AuditRecordAccess = (db: Kysely<DB>, entityId: number, actor: Actor) => Promise<boolean>;
+
 export class AuditLogsService {
+  private readonly access = new Map<string, AuditRecordAccess>();
+
   constructor(private readonly db: Kysely<DB>) {}
+
+  /** An entity whose records are scoped registers how one is checked; outside the scope its history answers 404. */
+  registerAccess(entity: AuditEntity, access: AuditRecordAccess): void {
+    this.access.set(entity, access);
+  }
 
   /** A record's history ("Lịch sử"), newest first; reading it needs the key that opens the record. */
   async list(actor: Actor, q: ListQuery & { entity: AuditEntity; entity_id: number }): Promise<Paginated<AuditLog>> {
     const show = AUDIT_ENTITIES[q.entity] as PermissionKey;
     const edit = show.replace(/\.show$/, '.edit') as PermissionKey;
     if (!hasAnyPermission(actor.permissions, [show, edit])) throw forbidden();
+    const access = this.access.get(q.entity);
+    if (access && !(await access(this.db, q.entity_id, actor))) throw notFound();
     // Sorted by time only: newest first unless `sort=created_at`; any other column is refused like every list.
     const sort = parseSort(q.sort, ['created_at'] as const, '-created_at');
     const w = pageWindow(q);

@@ -53,6 +53,11 @@ export const documentsRepository = {
     return Number(result.numUpdatedRows);
   },
 
+  /** Attaches documents to a record as public ones (a request's result documents). */
+  publish(db: Kysely<DB>, ids: number[], entity: string, entityId: number) {
+    return db.updateTable('documents').set({ entity, entity_id: entityId, is_public: 1 }).where('id', 'in', ids).execute();
+  },
+
   delete(db: Kysely<DB>, id: number) {
     return db.deleteFrom('documents').where('id', '=', id).execute();
   },

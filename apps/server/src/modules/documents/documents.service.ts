@@ -163,6 +163,18 @@ export class DocumentsService {
     return rows.map(toDocument);
   }
 
+  /**
+   * Inside the caller's transaction: gives documents to a record as its public result (attached to it and marked
+   * public). The requests module gives the files of the work that completes a request to the request this way, as
+   * the result documents its customer sees.
+   */
+  async publish(trx: Kysely<DB>, ids: readonly number[], entity: string, entityId: number): Promise<DocumentRecord[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    await repo.publish(trx, unique, entity, entityId);
+    return (await repo.findMany(trx, unique)).map(toDocument);
+  }
+
   /** The documents attached to a record, oldest first. */
   async listFor(entity: string, entityId: number, db: Kysely<DB> = this.db): Promise<DocumentRecord[]> {
     return (await repo.listFor(db, entity, entityId)).map(toDocument);

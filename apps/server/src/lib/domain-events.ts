@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { nowIso } from './clock';
+
+/**
+ * The events of the request and work flow, recorded in the transaction of the change that caused them; the
+ * notification system reads the unprocessed ones (`processed_at` null) in id order.
+ */
+export type DomainEventType =
+  | 'request.created'
+  | 'request.received'
+  | 'request.in_progress'
+  | 'request.on_hold'
+  | 'request.resumed'
+  | 'request.rejected'
+  | 'request.cancelled'
+  | 'request.completed'
+  | 'request.step_changed'
+  | 'work.created'
+  | 'work.assigned'
+  | 'work.started'
+  | 'work.on_hold'
+  | 'work.resumed'
+  | 'work.completed'
+  | 'work.cancelled'
+  | 'work.sent_back'
+  | 'work.commented';
+
+export async function recordEvent(
+  db: Kysely<DB>,
+  event: { type: DomainEventType; entity: string; entityId: number; actorId: number | null; payload?: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .insertInto('domain_events')
+    .values({
+      type: event.type,
+      entity: event.entity,
+      entity_id: event.entityId,
+      payload: event.payload ? JSON.stringify(event.payload) : null,
+      actor_id: event.actorId,
+      created_at: nowIso(),
+      processed_at: null,
+    })
+    .execute();
+}

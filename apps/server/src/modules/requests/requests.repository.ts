@@ -1,0 +1,196 @@
+import type { RequestSort } from '@qlcv/common/schemas/requests';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import type { DB, RequestsTable } from '../../db/schema';
+import { likeNormalized } from '../../lib/vi-search';
+
+export interface RequestFilter {
+  search: string | null;
+  status?: string[];
+  requestTypeId?: number;
+  priority?: string[];
+  source?: string[];
+  customerId?: number;
+  createdFrom?: string;
+  createdBefore?: string;
+  overdue?: { now: string; value: boolean };
+}
+
+export interface RequestSortSpec {
+  column: RequestSort;
+  direction: 'asc' | 'desc';
+}
+
+type REb = ExpressionBuilder<DB & { r: DB['requests'] }, 'r'>;
+
+/**
+ * Past due and still open. The SLA clock stops on hold: a request on hold is overdue only if it was already past due
+ * when it was put on hold.
+ */
+function overdueExpr(eb: REb, now: string): Expression<SqlBool> {
+  return eb.and([
+    eb('r.due_at', 'is not', null),
+    eb.or([
+      eb.and([eb('r.status', 'in', ['received', 'in_progress']), eb('r.due_at', '<', now)]),
+      eb.and([eb('r.status', '=', 'on_hold'), eb('r.due_at', '<', eb.ref('r.on_hold_since'))]),
+    ]),
+  ]);
+}
+
+function filtered(db: Kysely<DB>, f: RequestFilter) {
+  let q = db.selectFrom('requests as r');
+  if (f.search) q = q.where(likeNormalized('r.search_text', f.search));
+  if (f.status?.length) q = q.where('r.status', 'in', f.status);
+  if (f.requestTypeId) q = q.where('r.request_type_id', '=', f.requestTypeId);
+  if (f.priority?.length) q = q.where('r.priority', 'in', f.priority);
+  if (f.source?.length) q = q.where('r.source', 'in', f.source);
+  if (f.customerId) q = q.where('r.customer_id', '=', f.customerId);
+  if (f.createdFrom) q = q.where('r.created_at', '>=', f.createdFrom);
+  if (f.createdBefore) q = q.where('r.created_at', '<', f.createdBefore);
+  if (f.overdue) {
+    const { now, value } = f.overdue;
+    q = q.where((eb) => (value ? overdueExpr(eb, now) : eb.not(overdueExpr(eb, now))));
+  }
+  return q;
+}
+
+const LIST_COLUMNS = [
+  'r.id',
+  'r.code',
+  'r.tracking_code',
+  'r.request_type_id',
+  'r.customer_id',
+  'r.requester_name',
+  'r.requester_phone',
+  'r.requester_email',
+  'r.requester_organization',
+  'r.requester_address',
+  'r.title',
+  'r.source',
+  'r.priority',
+  'r.status',
+  'r.current_step',
+  'r.due_at',
+  'r.received_at',
+  'r.completed_at',
+  'r.on_hold_since',
+  'r.created_by',
+  'r.version',
+  'r.created_at',
+  'r.updated_at',
+] as const;
+
+function withRelations(q: ReturnType<typeof filtered>) {
+  return q
+    .leftJoin('request_types as t', 't.id', 'r.request_type_id')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
+    .select(LIST_COLUMNS)
+    .select(['t.name as request_type_name', 'c.code as customer_code', 'c.name as customer_name']);
+}
+
+export type RequestListRow = Awaited<ReturnType<typeof requestsRepository.list>>[number];
+export type RequestRow = NonNullable<Awaited<ReturnType<typeof requestsRepository.find>>>;
+
+const priorityRank = sql<number>`case r.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
+
+export const requestsRepository = {
+  list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
+    const q = withRelations(filtered(db, f));
+    // Empty values (no deadline, not yet received…) sort last either way, on both engines.
+    const ordered =
+      sort.column === 'priority'
+        ? q.orderBy(priorityRank, sort.direction)
+        : q.orderBy(`r.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+    return ordered.orderBy('r.id', sort.direction).limit(limit).offset(offset).execute();
+  },
+
+  async count(db: Kysely<DB>, f: RequestFilter): Promise<number> {
+    const row = await filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  find(db: Kysely<DB>, id: number) {
+    return withRelations(filtered(db, { search: null }))
+      .select([
+        'r.content',
+        'r.process_snapshot',
+        'r.status_reason',
+        'r.result_text',
+        'r.hold_status',
+        'r.idempotency_key',
+        'r.search_text',
+      ])
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async exists(db: Kysely<DB>, id: number): Promise<boolean> {
+    return Boolean(await db.selectFrom('requests').select('id').where('id', '=', id).executeTakeFirst());
+  },
+
+  async insert(db: Kysely<DB>, row: Insertable<RequestsTable>): Promise<number> {
+    const { id } = await db.insertInto('requests').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /** Updates the fields of a request still at `version` and in one of `statuses`; how many rows changed (0 or 1). */
+  async updateFields(
+    db: Kysely<DB>,
+    id: number,
+    version: number,
+    statuses: readonly string[],
+    values: Updateable<RequestsTable>,
+  ): Promise<number> {
+    const result = await db
+      .updateTable('requests')
+      .set({ ...values, version: version + 1 })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('status', 'in', statuses)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * A change made only while the request is in one of `from` (and, when given, still at step `currentStep`): of two
+   * concurrent transitions exactly one changes the row. Returns whether it did.
+   */
+  async transition(
+    db: Kysely<DB>,
+    id: number,
+    from: readonly string[],
+    values: Updateable<RequestsTable>,
+    opts: { currentStep?: number } = {},
+  ): Promise<boolean> {
+    let q = db.updateTable('requests').set(values).where('id', '=', id).where('status', 'in', from);
+    if (opts.currentStep !== undefined) q = q.where('current_step', '=', opts.currentStep);
+    const result = await q.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Takes the request's row lock for the rest of the transaction (PostgreSQL), so that a work's change and a change of
+   * its request always lock the request first and cannot deadlock; SQLite's write transactions are serial anyway.
+   */
+  async lock(db: Kysely<DB>, id: number): Promise<void> {
+    await db
+      .updateTable('requests')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', id)
+      .execute();
+  },
+
+  departmentNames(db: Kysely<DB>, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([] as { id: number; name: string }[]);
+    return db.selectFrom('departments').select(['id', 'name']).where('id', 'in', ids).execute();
+  },
+};

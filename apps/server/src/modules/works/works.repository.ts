@@ -1,0 +1,307 @@
+import type { MyWorkTab, WorkSort } from '@qlcv/common/schemas/works';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import type { DB, WorksTable } from '../../db/schema';
+import { likeNormalized } from '../../lib/vi-search';
+
+/** Whose works a caller sees: every work, or their own plus (with `works.department`) their department's. */
+export type WorkScope = { all: true } | { all: false; userId: number; departmentId: number | null };
+
+export interface WorkFilter {
+  scope: WorkScope;
+  tab?: { kind: MyWorkTab; userId: number };
+  search: string | null;
+  status?: string[];
+  priority?: string[];
+  departmentId?: number;
+  assigneeId?: number;
+  requestId?: number;
+  /** `now` for `overdue=true`; `overdue=false` gives the works that are not overdue. */
+  overdue?: { now: string; value: boolean };
+  deadlineFrom?: string;
+  deadlineBefore?: string;
+}
+
+export interface WorkSortSpec {
+  column: WorkSort;
+  direction: 'asc' | 'desc';
+}
+
+type WEb = ExpressionBuilder<DB & { w: DB['works'] }, 'w'>;
+
+const CLOSED = ['done', 'cancelled'];
+
+/** The works a scope reaches: assigned to, created by or followed by the user, or in their department. */
+function inScope(eb: WEb, scope: WorkScope): Expression<SqlBool> {
+  if (scope.all) return sql<SqlBool>`1 = 1`;
+  const own = [
+    eb('w.assignee_id', '=', scope.userId),
+    eb('w.created_by', '=', scope.userId),
+    eb.exists(
+      eb
+        .selectFrom('work_participants as p')
+        .select('p.work_id')
+        .whereRef('p.work_id', '=', 'w.id')
+        .where('p.user_id', '=', scope.userId),
+    ),
+  ];
+  if (scope.departmentId) own.push(eb('w.department_id', '=', scope.departmentId));
+  return eb.or(own);
+}
+
+function overdueExpr(eb: WEb, now: string): Expression<SqlBool> {
+  return eb.and([eb('w.deadline', 'is not', null), eb('w.deadline', '<', now), eb('w.status', 'not in', CLOSED)]);
+}
+
+function filtered(db: Kysely<DB>, f: WorkFilter) {
+  let q = db.selectFrom('works as w').where((eb) => inScope(eb, f.scope));
+  if (f.tab) {
+    const { kind, userId } = f.tab;
+    if (kind === 'assigned') q = q.where('w.assignee_id', '=', userId);
+    else if (kind === 'created') q = q.where('w.created_by', '=', userId);
+    else {
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('work_participants as p')
+            .select('p.work_id')
+            .whereRef('p.work_id', '=', 'w.id')
+            .where('p.user_id', '=', userId),
+        ),
+      );
+    }
+  }
+  if (f.search) q = q.where(likeNormalized('w.search_text', f.search));
+  if (f.status?.length) q = q.where('w.status', 'in', f.status);
+  if (f.priority?.length) q = q.where('w.priority', 'in', f.priority);
+  if (f.departmentId) q = q.where('w.department_id', '=', f.departmentId);
+  if (f.assigneeId) q = q.where('w.assignee_id', '=', f.assigneeId);
+  if (f.requestId) q = q.where('w.request_id', '=', f.requestId);
+  if (f.deadlineFrom) q = q.where('w.deadline', '>=', f.deadlineFrom);
+  if (f.deadlineBefore) q = q.where('w.deadline', '<', f.deadlineBefore);
+  if (f.overdue) {
+    const { now, value } = f.overdue;
+    q = q.where((eb) => (value ? overdueExpr(eb, now) : eb.not(overdueExpr(eb, now))));
+  }
+  return q;
+}
+
+function withRelations(q: ReturnType<typeof filtered>) {
+  return q
+    .leftJoin('departments as d', 'd.id', 'w.department_id')
+    .leftJoin('users as a', 'a.id', 'w.assignee_id')
+    .leftJoin('users as c', 'c.id', 'w.created_by')
+    .leftJoin('requests as r', 'r.id', 'w.request_id')
+    .select([
+      'w.id',
+      'w.code',
+      'w.title',
+      'w.description',
+      'w.request_id',
+      'w.step_index',
+      'w.department_id',
+      'w.assignee_id',
+      'w.priority',
+      'w.start_date',
+      'w.deadline',
+      'w.progress',
+      'w.status',
+      'w.result_note',
+      'w.completed_at',
+      'w.hold_status',
+      'w.status_reason',
+      'w.started_at',
+      'w.created_by',
+      'w.version',
+      'w.created_at',
+      'w.updated_at',
+      'd.name as department_name',
+      'a.name as assignee_name',
+      'c.name as creator_name',
+      'r.code as request_code',
+    ]);
+}
+
+export type WorkRow = NonNullable<Awaited<ReturnType<typeof worksRepository.find>>>;
+
+const priorityRank = sql<number>`case w.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
+
+export const worksRepository = {
+  list(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, limit: number, offset: number) {
+    const q = withRelations(filtered(db, f));
+    // Empty values (no deadline, not yet received…) sort last either way, on both engines.
+    const ordered =
+      sort.column === 'priority'
+        ? q.orderBy(priorityRank, sort.direction)
+        : q.orderBy(`w.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+    return ordered.orderBy('w.id', sort.direction).limit(limit).offset(offset).execute();
+  },
+
+  async count(db: Kysely<DB>, f: WorkFilter): Promise<number> {
+    const row = await filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  find(db: Kysely<DB>, id: number) {
+    return withRelations(filtered(db, { scope: { all: true }, search: null }))
+      .where('w.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** Whether the work lies in the scope (the id alone, for the documents and history of a work). */
+  async visible(db: Kysely<DB>, id: number, scope: WorkScope): Promise<boolean> {
+    const row = await filtered(db, { scope, search: null }).select('w.id').where('w.id', '=', id).executeTakeFirst();
+    return Boolean(row);
+  },
+
+  /** Whether the user sees any work of the request (they work on it). */
+  async anyVisibleOfRequest(db: Kysely<DB>, requestId: number, scope: WorkScope): Promise<boolean> {
+    const row = await filtered(db, { scope, search: null })
+      .select('w.id')
+      .where('w.request_id', '=', requestId)
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+
+  async insert(db: Kysely<DB>, row: Insertable<WorksTable>): Promise<number> {
+    const { id } = await db.insertInto('works').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /** Updates the fields of a work still at `version` and not closed; how many rows changed (0 or 1). */
+  async updateFields(db: Kysely<DB>, id: number, version: number, values: Updateable<WorksTable>): Promise<number> {
+    const result = await db
+      .updateTable('works')
+      .set({ ...values, version: version + 1 })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('status', 'not in', CLOSED)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * A status change made only if the work is still in one of `from`: two concurrent transitions make one change.
+   * Returns whether it happened.
+   */
+  async transition(db: Kysely<DB>, id: number, from: readonly string[], values: Updateable<WorksTable>): Promise<boolean> {
+    const result = await db.updateTable('works').set(values).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** The open works of a request (every one, or only its process steps'). */
+  openOfRequest(db: Kysely<DB>, requestId: number, opts: { stepsOnly?: boolean } = {}) {
+    let q = db
+      .selectFrom('works')
+      .select(['id', 'code', 'status', 'step_index', 'deadline', 'assignee_id'])
+      .where('request_id', '=', requestId)
+      .where('status', 'not in', CLOSED);
+    if (opts.stepsOnly) q = q.where('step_index', 'is not', null);
+    return q.orderBy('id').execute();
+  },
+
+  /** The latest work of a request's step that is not cancelled (done or open), for a step sent back or a result. */
+  lastOfStep(db: Kysely<DB>, requestId: number, stepIndex: number, status?: string) {
+    let q = db
+      .selectFrom('works')
+      .select(['id', 'assignee_id', 'status', 'result_note'])
+      .where('request_id', '=', requestId)
+      .where('step_index', '=', stepIndex)
+      .where('status', '!=', 'cancelled');
+    if (status) q = q.where('status', '=', status);
+    return q.orderBy('id', 'desc').executeTakeFirst();
+  },
+
+  /** Moves the deadlines of a request's open works later (the time its request spent on hold). */
+  async shiftOpenDeadlines(db: Kysely<DB>, requestId: number, works: { id: number; deadline: string }[], now: string) {
+    for (const w of works) {
+      await db
+        .updateTable('works')
+        .set({ deadline: w.deadline, updated_at: now })
+        .where('id', '=', w.id)
+        .where('request_id', '=', requestId)
+        .execute();
+    }
+  },
+
+  ofRequest(db: Kysely<DB>, requestId: number) {
+    return withRelations(filtered(db, { scope: { all: true }, search: null }))
+      .where('w.request_id', '=', requestId)
+      .orderBy('w.id')
+      .execute();
+  },
+
+  participants(db: Kysely<DB>, workId: number) {
+    return db
+      .selectFrom('work_participants as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['u.id', 'u.name'])
+      .where('p.work_id', '=', workId)
+      .orderBy('u.name')
+      .execute();
+  },
+
+  async setParticipants(db: Kysely<DB>, workId: number, userIds: number[]) {
+    await db.deleteFrom('work_participants').where('work_id', '=', workId).execute();
+    if (userIds.length > 0) {
+      await db
+        .insertInto('work_participants')
+        .values(userIds.map((user_id) => ({ work_id: workId, user_id })))
+        .execute();
+    }
+  },
+
+  /** Active users among the ids. */
+  activeUsers(db: Kysely<DB>, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([] as { id: number; department_id: number | null }[]);
+    return db.selectFrom('users').select(['id', 'department_id']).where('id', 'in', ids).where('status', '=', 'active').execute();
+  },
+
+  departmentExists(db: Kysely<DB>, id: number) {
+    return db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst();
+  },
+
+  async commentsCount(db: Kysely<DB>, workId: number): Promise<number> {
+    const row = await db
+      .selectFrom('work_comments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('work_id', '=', workId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  comments(db: Kysely<DB>, workId: number, direction: 'asc' | 'desc', limit: number, offset: number) {
+    return db
+      .selectFrom('work_comments as m')
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.work_id', 'm.body', 'm.user_id', 'm.created_at', 'u.name as user_name'])
+      .where('m.work_id', '=', workId)
+      .orderBy('m.id', direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  async insertComment(db: Kysely<DB>, row: { work_id: number; user_id: number; body: string; created_at: string }) {
+    const { id } = await db.insertInto('work_comments').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  findComment(db: Kysely<DB>, id: number) {
+    return db
+      .selectFrom('work_comments as m')
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.work_id', 'm.body', 'm.user_id', 'm.created_at', 'u.name as user_name'])
+      .where('m.id', '=', id)
+      .executeTakeFirstOrThrow();
+  },
+};
