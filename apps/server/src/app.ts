@@ -57,6 +57,13 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The seed's client sends `Content-Type: application/json` on every call, body or not (a verb like
+  // POST /receive has none): an empty body is no body. Anything else goes through Fastify's safe parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : jsonParser(request, body as string, done),
+  );
 
   // Services: each owns its rules; none holds another's repository.
   const { db } = database;

@@ -392,7 +392,6 @@ describe('auth', () => {
         "{'username':'admin'}",
         'undefined',
         '{"username":"admin"}}',
-        '',
         '{"__proto__": {"admin": true}, "username": "admin", "password": "x"}',
         '{"constructor": {"prototype": {"admin": true}}, "username": "admin", "password": "x"}',
       ];
@@ -416,6 +415,18 @@ describe('auth', () => {
         payload: '{"column": "name", "value": ',
       });
       expect(expectErrorBody(authed, 400).message).toMatch(VIETNAMESE);
+    });
+
+    it('answers an empty JSON body with 422 (the body is missing), never a 500', async () => {
+      // The seed's client labels every call JSON, so an empty body is no body, judged by the route's schema.
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(expectErrorBody(res, 422).error_code).toBe('VALIDATION_FAILED');
+      expect(res.json().message).toMatch(VIETNAMESE);
     });
 
     it('answers a JSON value that is not an object with 422, an unknown content type with 415 and a huge body with 413', async () => {

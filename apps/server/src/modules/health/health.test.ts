@@ -20,3 +20,39 @@ describe('health', () => {
     expect(res.json()).toMatchObject({ error_code: 'NOT_FOUND', errors: [] });
   });
 });
+
+describe('request bodies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('takes an empty body sent as JSON as no body', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: t.adminToken,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('still refuses a broken JSON body and a prototype-polluting one', async () => {
+    const broken = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error_code).toBe('BAD_REQUEST');
+    const proto = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a","password":"b","__proto__":{"x":1}}',
+    });
+    expect(proto.statusCode).toBe(400);
+  });
+});
