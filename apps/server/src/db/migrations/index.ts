@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation';
 import { requestsSchema } from './0002-requests';
 import { documentsCustomers } from './0003-documents-customers';
 import { requestsFlow } from './0005-requests-flow';
+import { searchIndex } from './0006-search-index';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0002-requests': requestsSchema,
   '0003-documents-customers': documentsCustomers,
   '0005-requests-flow': requestsFlow,
+  '0006-search-index': searchIndex,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

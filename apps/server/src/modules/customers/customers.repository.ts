@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CustomersTable, DB } from '../../db/schema';
-import { likeNormalized } from '../../lib/vi-search';
+import { indexedSearch } from '../../lib/vi-search';
 
 export interface CustomerFilter {
   search: string | null;
@@ -45,7 +45,7 @@ const COLUMNS = [
 
 function filtered(db: Kysely<DB>, f: CustomerFilter) {
   let q = db.selectFrom('customers as c');
-  if (f.search) q = q.where(likeNormalized('c.search_text', f.search));
+  if (f.search) q = q.where(indexedSearch(db, 'customers', 'c', f.search));
   if (f.type?.length) q = q.where('c.type', 'in', f.type);
   if (f.source?.length) q = q.where('c.source', 'in', f.source);
   if (f.province?.length) q = q.where('c.province', 'in', f.province);

@@ -9,7 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
-import { likeNormalized } from '../../lib/vi-search';
+import { indexedSearch } from '../../lib/vi-search';
 
 export interface RequestFilter {
   search: string | null;
@@ -46,7 +46,7 @@ function overdueExpr(eb: REb, now: string): Expression<SqlBool> {
 
 function filtered(db: Kysely<DB>, f: RequestFilter) {
   let q = db.selectFrom('requests as r');
-  if (f.search) q = q.where(likeNormalized('r.search_text', f.search));
+  if (f.search) q = q.where(indexedSearch(db, 'requests', 'r', f.search));
   if (f.status?.length) q = q.where('r.status', 'in', f.status);
   if (f.requestTypeId) q = q.where('r.request_type_id', '=', f.requestTypeId);
   if (f.priority?.length) q = q.where('r.priority', 'in', f.priority);
@@ -186,6 +186,30 @@ export const requestsRepository = {
       .updateTable('requests')
       .set((eb) => ({ updated_at: eb.ref('updated_at') }))
       .where('id', '=', id)
+      .execute();
+  },
+
+  /** The id of the request with this tracking code (the public page's lookup; the column is unique). */
+  async idByTrackingCode(db: Kysely<DB>, trackingCode: string): Promise<number | null> {
+    const row = await db.selectFrom('requests').select('id').where('tracking_code', '=', trackingCode).executeTakeFirst();
+    return row?.id ?? null;
+  },
+
+  /** The tracking code of the request an idempotency key created (the public page). */
+  async trackingCodeByIdempotencyKey(db: Kysely<DB>, key: string): Promise<string | null> {
+    const row = await db.selectFrom('requests').select('tracking_code').where('idempotency_key', '=', key).executeTakeFirst();
+    return row?.tracking_code ?? null;
+  },
+
+  /** When the request first reached each of these history actions (its own audit entries). */
+  firstActions(db: Kysely<DB>, id: number, actions: readonly string[]) {
+    return db
+      .selectFrom('audit_logs')
+      .select((eb) => ['action', eb.fn.min<string>('created_at').as('at')])
+      .where('entity', '=', 'requests')
+      .where('entity_id', '=', id)
+      .where('action', 'in', actions)
+      .groupBy('action')
       .execute();
   },
 

@@ -9,7 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, WorksTable } from '../../db/schema';
-import { likeNormalized } from '../../lib/vi-search';
+import { indexedSearch } from '../../lib/vi-search';
 
 /** Whose works a caller sees: every work, or their own plus (with `works.department`) their department's. */
 export type WorkScope = { all: true } | { all: false; userId: number; departmentId: number | null };
@@ -78,7 +78,7 @@ function filtered(db: Kysely<DB>, f: WorkFilter) {
       );
     }
   }
-  if (f.search) q = q.where(likeNormalized('w.search_text', f.search));
+  if (f.search) q = q.where(indexedSearch(db, 'works', 'w', f.search));
   if (f.status?.length) q = q.where('w.status', 'in', f.status);
   if (f.priority?.length) q = q.where('w.priority', 'in', f.priority);
   if (f.departmentId) q = q.where('w.department_id', '=', f.departmentId);
