@@ -36,21 +36,27 @@ export function useListParams(options: { sort: string; perPage?: number; filters
     };
   }, [key]);
 
+  // A navigation is asynchronous (the route's guards run first): a change made before the previous one has
+  // landed must build on it, not on the address still shown, or the previous change is lost.
+  const issued = useRef<string[]>([]);
+  useEffect(() => {
+    const at = issued.current.indexOf(key);
+    // One of ours landed: keep those issued after it. Anything else (a link, Back): start from the address.
+    issued.current = at >= 0 ? issued.current.slice(at + 1) : [];
+  }, [key]);
+
   /** Changes some values; any change other than the page goes back to page 1. */
   const update = (patch: Record<string, string | number | null | undefined>) => {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [name, value] of Object.entries(patch)) {
-          if (value === null || value === undefined || value === '') next.delete(name);
-          else next.set(name, String(value));
-        }
-        if (!('page' in patch)) next.delete('page');
-        if (next.get('sort') === options.sort) next.delete('sort');
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(issued.current.at(-1) ?? searchParams);
+    for (const [name, value] of Object.entries(patch)) {
+      if (value === null || value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (!('page' in patch)) next.delete('page');
+    if (next.get('sort') === options.sort) next.delete('sort');
+    if (next.toString() === (issued.current.at(-1) ?? key)) return;
+    issued.current.push(next.toString());
+    setSearchParams(next, { replace: true });
   };
 
   return { params, update };
@@ -97,7 +103,8 @@ export function SearchInput({
   const latest = useRef(onSearch);
   latest.current = onSearch;
 
-  useEffect(() => setText(value), [value]);
+  // Follow the address (e.g. "Xóa bộ lọc"), but keep what is being typed, trailing space included.
+  useEffect(() => setText((typed) => (typed.trim() === value.trim() ? typed : value)), [value]);
 
   useEffect(() => {
     if (text.trim() === value.trim()) return;

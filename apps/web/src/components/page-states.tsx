@@ -23,7 +23,9 @@ export function LoadError({
 }) {
   const wrap = (node: ReactNode) => (plain ? node : <Card>{node}</Card>);
   if (error instanceof ApiError && error.status === 404) {
-    return wrap(<Result status="404" title={notFoundTitle} subTitle={messageOf(error)} extra={back} />);
+    return wrap(
+      <Result status="404" title={notFoundTitle} subTitle="Có thể dữ liệu đã bị xóa hoặc đường dẫn không đúng." extra={back} />,
+    );
   }
   return wrap(
     <Result

@@ -28,10 +28,12 @@ export function HeadSelect({ value, onChange, id, current }: Props) {
       label: u.name,
       description: [u.code, u.position, u.department?.name].filter(Boolean).join(' · '),
     }));
-    if (current && !list.some((o) => o.value === current.id))
+    // The current head shows by name until the user searches for someone else.
+    if (current && !search && !list.some((o) => o.value === current.id)) {
       list.unshift({ value: current.id, label: current.name, description: '' });
+    }
     return list;
-  }, [users.data, current]);
+  }, [users.data, current, search]);
 
   return (
     <Select<number | null>

@@ -120,7 +120,7 @@ export default function DepartmentListPage() {
           <Segmented<View>
             aria-label="Cách hiển thị"
             value={view}
-            onChange={(v) => update({ view: v === 'list' ? 'list' : null, search: params.search || null })}
+            onChange={(v) => update({ view: v === 'list' ? 'list' : null })}
             options={[
               { value: 'tree', label: 'Dạng cây', icon: <ApartmentOutlined /> },
               { value: 'list', label: 'Danh sách', icon: <UnorderedListOutlined /> },

@@ -106,7 +106,7 @@ export default function DepartmentShowPage() {
 function SubDepartments({ department }: { department: Department }) {
   const children = useDepartments({ parent_id: department.id, per_page: 100, sort: 'name' });
   return (
-    <Card title={`Phòng ban trực thuộc${children.data ? ` (${children.data.meta.total})` : ''}`} size="small">
+    <Card title={`Phòng ban trực thuộc${children.data ? ` (${children.data.meta.total})` : ''}`}>
       {children.isError ? (
         <LoadError plain error={children.error} onRetry={() => children.refetch()} />
       ) : (
@@ -134,7 +134,6 @@ function Staff({ department }: { department: Department }) {
   const total = users.data?.meta.total ?? 0;
   return (
     <Card
-      size="small"
       title={`Nhân viên${users.data ? ` (${total})` : ''}`}
       extra={total > 20 && <Link to={`${urlFor('users.index')}?department_id=${department.id}`}>Xem tất cả</Link>}
     >

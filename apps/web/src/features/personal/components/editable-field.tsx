@@ -22,6 +22,9 @@ const LABEL: React.CSSProperties = { width: 170, flex: 'none', color: 'rgba(0, 0
 
 export type Editor = 'text' | 'email' | 'tel' | 'date' | 'gender' | 'textarea';
 
+/** One-line inputs: Enter saves. */
+const TYPED: ReadonlySet<Editor> = new Set(['text', 'email', 'tel']);
+
 interface Props {
   column: ProfileColumn;
   label: string;
@@ -75,7 +78,7 @@ export function EditableField({ column, label, value, display, editor = 'text', 
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') cancel();
-    if (e.key === 'Enter' && editor !== 'textarea' && editor !== 'date' && editor !== 'gender') {
+    if (e.key === 'Enter' && TYPED.has(editor)) {
       e.preventDefault();
       void submit();
     }
@@ -142,7 +145,7 @@ export function EditableField({ column, label, value, display, editor = 'text', 
         <div style={{ flex: 1, minWidth: 0 }}>
           <Form.Item
             validateStatus={error ? 'error' : undefined}
-            help={error ?? (editor === 'textarea' ? undefined : 'Nhấn Enter để lưu, Esc để hủy')}
+            help={error ?? (TYPED.has(editor) ? 'Nhấn Enter để lưu, Esc để hủy' : undefined)}
             style={{ marginBottom: 0 }}
           >
             <div style={{ maxWidth: 480 }}>{input}</div>

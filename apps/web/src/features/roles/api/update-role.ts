@@ -2,6 +2,7 @@ import type { Role, roleUpdateBody } from '@qlcv/common/schemas/roles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { authState, loadProfile } from '@/lib/auth/auth-store';
 import { roleKey } from './get-role';
 
 /** What the form sends (the server parses and normalises it). */
@@ -18,6 +19,8 @@ export function useUpdateRole(id: number) {
     mutationFn: (body: RoleUpdateBodyInput) => updateRole(id, body),
     onSuccess: async (role) => {
       queryClient.setQueryData(roleKey(id), role);
+      // One's own role changed: reload the profile so the menu and guards follow the new permissions.
+      if (authState.get().user?.role_id === role.id) loadProfile().catch(() => undefined);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['roles', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['audit-logs', 'roles', id] }),

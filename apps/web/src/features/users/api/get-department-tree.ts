@@ -7,6 +7,6 @@ export function getDepartmentTree(): Promise<DepartmentNode[]> {
   return api.get<DepartmentNode[]>('/api/departments/tree', { display: 'ignore' });
 }
 
-export function useDepartmentTree() {
-  return useQuery({ queryKey: ['departments', 'tree'], queryFn: getDepartmentTree });
+export function useDepartmentTree(enabled = true) {
+  return useQuery({ queryKey: ['departments', 'tree'], queryFn: getDepartmentTree, enabled });
 }

@@ -8,8 +8,9 @@ export function getRoleOptions(): Promise<Paginated<Role>> {
   return api.get<Paginated<Role>>('/api/roles', { params: { per_page: 'all', sort: 'name' }, display: 'ignore' });
 }
 
-export function useRoleOptions() {
+export function useRoleOptions(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['roles', 'options'],
     queryFn: getRoleOptions,
     select: (page) => page.data.map((r) => ({ value: r.id, label: r.name, code: r.code })),

@@ -2,6 +2,7 @@ import type { User, userUpdateBody } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { authState, updateUser as updateAuthUser } from '@/lib/auth/auth-store';
 import { userKey } from './get-user';
 
 /** What the form sends; `password` left out keeps the current one. */
@@ -18,6 +19,8 @@ export function useUpdateUser(id: number) {
     mutationFn: (body: UserUpdateInput) => updateUser(id, body),
     onSuccess: async (user) => {
       queryClient.setQueryData(userKey(id), user);
+      // Editing oneself: the header and the dashboard show the new details at once.
+      if (authState.get().user?.id === user.id) updateAuthUser(user);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['users', 'by-role'] }),

@@ -109,7 +109,7 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
               label="Tên đăng nhập"
               required
               rules={[zodRule(shape.username)]}
-              extra="3–50 ký tự: chữ không dấu, số, dấu . _ -"
+              extra={editing ? undefined : 'Dùng để đăng nhập, cùng với email hoặc số điện thoại.'}
             >
               <Input maxLength={50} placeholder="Ví dụ: an.nguyen" autoComplete="off" />
             </Form.Item>

@@ -25,7 +25,10 @@ export default function UserListPage() {
   const navigate = useNavigate();
   const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
   const users = useUsers(toQuery(params));
-  const roles = useRoleOptions();
+  // The role and department filters need the lists they pick from.
+  const canFilterRole = useCan(['roles.index']);
+  const canFilterDepartment = useCan(['departments.index']);
+  const roles = useRoleOptions(canFilterRole);
   const exporter = useExportUsers();
   const canCreate = useCan(['users.create']);
   const canShow = useCan(['users.show', 'users.edit']);
@@ -42,40 +45,34 @@ export default function UserListPage() {
       key: 'code',
       title: 'Mã NV',
       dataIndex: 'code',
-      width: 100,
+      width: 90,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'code'),
     },
     {
       key: 'name',
       title: 'Họ tên',
+      width: 230,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'name'),
       render: (_, u) => (
-        <Space size={10}>
+        <Space size={10} align="center">
           <UserAvatar name={u.name} src={u.avatar} size={32} />
-          <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
+          <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
             {canShow ? <Link to={urlFor('users.show', { id: u.id })}>{u.name}</Link> : u.name}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {u.username}
-              {u.position ? ` · ${u.position}` : ''}
             </Typography.Text>
           </span>
         </Space>
       ),
     },
     {
-      key: 'contact',
-      title: 'Liên hệ',
+      key: 'mobile',
+      title: 'Số điện thoại',
+      width: 120,
       responsive: ['lg'],
-      render: (_, u) => (
-        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
-          <span>{u.mobile ?? '—'}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {u.email}
-          </Typography.Text>
-        </span>
-      ),
+      render: (_, u) => u.mobile ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     { key: 'role', title: 'Vai trò', render: (_, u) => u.role.name },
     {
@@ -84,12 +81,12 @@ export default function UserListPage() {
       responsive: ['md'],
       render: (_, u) => u.department?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
-    { key: 'status', title: 'Trạng thái', width: 150, render: (_, u) => <UserStatusTag status={u.status} /> },
+    { key: 'status', title: 'Trạng thái', width: 140, render: (_, u) => <UserStatusTag status={u.status} /> },
     {
       key: 'last_login_at',
       title: 'Đăng nhập gần nhất',
-      width: 170,
-      responsive: ['xl'],
+      width: 150,
+      responsive: ['xxl'],
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'last_login_at'),
       render: (_, u) =>
@@ -100,7 +97,7 @@ export default function UserListPage() {
           {
             key: 'actions',
             title: 'Thao tác',
-            width: 190,
+            width: 150,
             render: (_: unknown, u: User) => (
               <Space size={0}>
                 <Button
@@ -161,27 +158,31 @@ export default function UserListPage() {
           <SearchInput
             value={params.search}
             onSearch={(search) => update({ search })}
-            placeholder="Tìm theo tên, mã, tên đăng nhập, email, SĐT"
+            placeholder="Tìm theo tên, mã NV, email, SĐT"
             width={320}
           />
-          <Select
-            aria-label="Lọc theo vai trò"
-            placeholder="Vai trò"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 200 }}
-            options={roles.data}
-            loading={roles.isPending}
-            value={params.filters.role_id ? Number(params.filters.role_id) : undefined}
-            onChange={(v?: number) => update({ role_id: v ?? null })}
-          />
-          <DepartmentTreeSelect
-            aria-label="Lọc theo phòng ban"
-            placeholder="Phòng ban"
-            style={{ width: 220 }}
-            value={params.filters.department_id ? Number(params.filters.department_id) : null}
-            onChange={(v) => update({ department_id: v })}
-          />
+          {canFilterRole && (
+            <Select
+              aria-label="Lọc theo vai trò"
+              placeholder="Vai trò"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 200 }}
+              options={roles.data}
+              loading={roles.isPending}
+              value={params.filters.role_id ? Number(params.filters.role_id) : undefined}
+              onChange={(v?: number) => update({ role_id: v ?? null })}
+            />
+          )}
+          {canFilterDepartment && (
+            <DepartmentTreeSelect
+              aria-label="Lọc theo phòng ban"
+              placeholder="Phòng ban"
+              style={{ width: 220 }}
+              value={params.filters.department_id ? Number(params.filters.department_id) : null}
+              onChange={(v) => update({ department_id: v })}
+            />
+          )}
           <Select
             aria-label="Lọc theo trạng thái"
             placeholder="Trạng thái"
@@ -210,7 +211,7 @@ export default function UserListPage() {
             dataSource={users.data?.data}
             loading={users.isFetching}
             locale={{ emptyText: users.isPending ? ' ' : empty }}
-            scroll={{ x: 900 }}
+            scroll={{ x: 1000 }}
             sortDirections={['ascend', 'descend', 'ascend']}
             pagination={{
               current: params.page,
