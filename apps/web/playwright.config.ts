@@ -51,7 +51,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin@12345',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+      // A private build folder lets two people run the browser tests at once without one rebuild breaking the other.
+      WEB_DIST: process.env.QLCV_E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     },
   },
 });

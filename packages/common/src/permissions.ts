@@ -79,6 +79,8 @@ export function permissionLabel(key: string): string {
   if (key === 'works.department') return 'Xem công việc của phòng ban';
   if (key === 'works.all') return 'Xem tất cả công việc';
   if (key === 'settings.edit') return 'Sửa cài đặt công ty, Zalo, đơn vị tính';
+  if (key === 'leaves.all') return 'Xem và duyệt tất cả đơn nghỉ phép';
+  if (key === 'leaves.departments') return 'Duyệt nghỉ phép các phòng ban mình phụ trách';
   return PERMISSION_ACTION_LABELS[action ?? ''] ?? action ?? key;
 }
 
