@@ -4,6 +4,7 @@ import {
   type ExpressionBuilder,
   type Insertable,
   type Kysely,
+  type SelectQueryBuilder,
   type SqlBool,
   sql,
   type Updateable,
@@ -100,15 +101,48 @@ export type RequestRow = NonNullable<Awaited<ReturnType<typeof requestsRepositor
 
 const priorityRank = sql<number>`case r.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
 
+/** Columns that are never empty keep a plain order, so the indexes that hold them can serve it. */
+const NOT_NULL_SORTS: ReadonlySet<string> = new Set(['code', 'created_at', 'updated_at', 'status', 'title']);
+
+// biome-ignore lint/suspicious/noExplicitAny: the same ORDER BY goes on two differently shaped selects.
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: RequestSortSpec): Q {
+  const o =
+    sort.column === 'priority'
+      ? q.orderBy(priorityRank, sort.direction)
+      : NOT_NULL_SORTS.has(sort.column)
+        ? q.orderBy(`r.${sort.column}`, sort.direction)
+        : // Empty values (no deadline, not yet received…) sort last either way, on both engines.
+          q.orderBy(`r.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  return o.orderBy('r.id', sort.direction) as Q;
+}
+
 export const requestsRepository = {
   list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
-    const q = withRelations(filtered(db, f));
-    // Empty values (no deadline, not yet received…) sort last either way, on both engines.
-    const ordered =
-      sort.column === 'priority'
-        ? q.orderBy(priorityRank, sort.direction)
-        : q.orderBy(`r.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-    return ordered.orderBy('r.id', sort.direction).limit(limit).offset(offset).execute();
+    return ordered(withRelations(filtered(db, f)), sort)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  /**
+   * A searched page and its total from one pass over the search index (`count(*) over ()`), then only the page's
+   * rows joined: the index is read once instead of twice.
+   */
+  async searchPage(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
+    const ids = await ordered(filtered(db, f).select(['r.id', sql<number>`count(*) over ()`.as('total')]), sort)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    if (ids.length === 0) return { rows: [], total: offset === 0 ? 0 : await this.count(db, f) };
+    const rows = await ordered(
+      withRelations(filtered(db, { search: null })).where(
+        'r.id',
+        'in',
+        ids.map((x) => x.id),
+      ),
+      sort,
+    ).execute();
+    return { rows, total: Number(ids[0]?.total ?? 0) };
   },
 
   async count(db: Kysely<DB>, f: RequestFilter): Promise<number> {

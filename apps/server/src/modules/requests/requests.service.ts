@@ -39,6 +39,9 @@ import type { RequestTypesService } from '../request-types/request-types.service
 import { type FlowWork, type RequestFlow, WORK_ENTITY, type WorkRequestContext, type WorksService } from '../works/works.service';
 import { type RequestListRow, type RequestRow, requestsRepository as repo } from './requests.repository';
 
+/** A request's row as read for its page (also what the public result page picks its few fields from). */
+export type RequestDetailRow = RequestRow;
+
 /** The entity name of requests in the audit log, the domain events and on their documents. */
 export const REQUEST_ENTITY = 'requests';
 const NOT_FOUND = 'Không tìm thấy yêu cầu.';
@@ -207,7 +210,11 @@ export class RequestsService {
     const filter = this.filterOf(q);
     const sort = parseSort<RequestSort>(q.sort, REQUEST_SORTS, '-created_at');
     const w = pageWindow(q);
-    const [rows, total] = await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]);
+    const { rows, total } = filter.search
+      ? await repo.searchPage(this.db, filter, sort, w.limit, w.offset)
+      : await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]).then(
+          ([rows, total]) => ({ rows, total }),
+        );
     const now = nowIso();
     return toPage(
       rows.map((r) => toRequest(r, now)),
@@ -274,6 +281,26 @@ export class RequestsService {
   /** The result documents of a request (its public documents), for the public result page. */
   resultDocuments(requestId: number, db: Kysely<DB> = this.db) {
     return this.documents.listFor(REQUEST_ENTITY, requestId, db).then((docs) => docs.filter((d) => d.is_public));
+  }
+
+  /**
+   * For the public result page: the request with this exact tracking code and the times its public milestones were
+   * first reached (from its history: `start`/`step` = in progress, `reject`, `cancel`), or null. No staff, no notes.
+   */
+  async findByTrackingCode(trackingCode: string): Promise<{ request: RequestDetailRow; firstAt: Record<string, string> } | null> {
+    const id = await repo.idByTrackingCode(this.db, trackingCode);
+    if (id === null) return null;
+    const [row, firsts] = await Promise.all([
+      repo.find(this.db, id),
+      repo.firstActions(this.db, id, ['start', 'step', 'reject', 'cancel']),
+    ]);
+    if (!row) return null;
+    return { request: row, firstAt: Object.fromEntries(firsts.map((f) => [f.action, String(f.at)])) };
+  }
+
+  /** For the public page: the tracking code of the request created with this idempotency key, or null. */
+  trackingCodeByIdempotencyKey(key: string, db: Kysely<DB> = this.db): Promise<string | null> {
+    return repo.trackingCodeByIdempotencyKey(db, key);
   }
 
   // ---- creating and editing -----------------------------------------------------------------------------------

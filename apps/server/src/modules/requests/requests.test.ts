@@ -68,6 +68,29 @@ describe('requests', () => {
   });
   afterAll(() => t?.close());
 
+  describe('searched pages', () => {
+    it('gives the same total on every page of a search, past the last page too, in the list order', async () => {
+      const made: string[] = [];
+      for (let i = 0; i < 23; i++) {
+        made.push((await createRequest(t, world, { title: `Đo thủy ngân lô ${i} xưởng Đông Anh` }, staff.token)).code);
+      }
+      const pages = [];
+      for (const page of [1, 2, 3, 4]) {
+        const res = await list(`search=thuy ngan lo&per_page=10&page=${page}&sort=-created_at`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().meta).toMatchObject({ total: 23, last_page: 3, current_page: page });
+        pages.push(codesOf(res));
+      }
+      expect(pages.map((p) => p.length)).toEqual([10, 10, 3, 0]);
+      // The searched pages follow the same order as the unsearched list (newest first, id breaking ties).
+      const all = codesOf(await list('search=dong anh&per_page=100&sort=-created_at'));
+      expect(pages.flat()).toEqual(all);
+      expect([...all].sort()).toEqual([...made].sort());
+      // Two characters are below the index's reach: the plain match answers them.
+      expect((await list('search=lo 7&per_page=100')).json().meta.total).toBeGreaterThanOrEqual(1);
+    });
+  });
+
   describe('codes', () => {
     it('numbers requests YC + yymm + a monthly sequence, with a random tracking code', async () => {
       const a = await createRequest(t, world, {}, staff.token);
