@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { logSmsSender, type SmsSender } from './integrations/sms/sms';
@@ -24,6 +24,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { processesRoutes } from './modules/processes/processes.routes';
 import { ProcessesService } from './modules/processes/processes.service';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { publicRequestsRoutes } from './modules/public-requests/public-requests.routes';
+import { PublicRequestsService } from './modules/public-requests/public-requests.service';
 import { requestTypesRoutes } from './modules/request-types/request-types.routes';
 import { RequestTypesService } from './modules/request-types/request-types.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
@@ -37,6 +39,7 @@ import { WorksService } from './modules/works/works.service';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
+import { serializerCompiler } from './plugins/serializer';
 import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
@@ -68,6 +71,7 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   // Services: each owns its rules; none holds another's repository.
   const { db } = database;
   const limiter = new RateLimiter();
+  const smsSender = sms ?? logSmsSender(config.dataDir, app.log);
   const roles = new RolesService(db);
   const departments = new DepartmentsService(db);
   const users = new UsersService(db);
@@ -75,7 +79,7 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
     db,
     appSecret: config.appSecret,
     tokenTtlHours: config.tokenTtlHours,
-    sms: sms ?? logSmsSender(config.dataDir, app.log),
+    sms: smsSender,
     limiter,
     roles,
     users,
@@ -89,6 +93,13 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   const requestTypes = new RequestTypesService(db);
   const works = new WorksService(db, documents);
   const requests = new RequestsService(db, { customers, processes, requestTypes, documents, works, auditLogs });
+  const publicRequests = new PublicRequestsService({
+    requests,
+    documents,
+    sms: smsSender,
+    appSecret: config.appSecret,
+    log: app.log,
+  });
 
   // Plugins first.
   await app.register(helmet, {
@@ -142,6 +153,7 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   await app.register(requestTypesRoutes, { requestTypes });
   await app.register(requestsRoutes, { requests });
   await app.register(worksRoutes, { works });
+  await app.register(publicRequestsRoutes, { publicRequests, limiter });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

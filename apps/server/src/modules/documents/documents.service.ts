@@ -219,6 +219,20 @@ export class DocumentsService {
   }
 
   /**
+   * For a signed public link: a public document attached to this record, and its bytes. Anything else (another
+   * record's file, an attachment that is not public, a missing file) answers 404.
+   */
+  async openPublic(entity: string, entityId: number, id: number): Promise<{ document: DocumentRecord; stream: ReadStream }> {
+    const doc = await repo.find(this.db, id);
+    if (!doc || doc.entity !== entity || Number(doc.entity_id) !== entityId || !Number(doc.is_public)) throw notFound(NOT_FOUND);
+    if (!(await this.storage.exists(doc.storage_key))) {
+      this.log?.error({ id, key: doc.storage_key }, 'document file missing');
+      throw notFound(NOT_FOUND);
+    }
+    return { document: toDocument(doc), stream: this.storage.open(doc.storage_key) };
+  }
+
+  /**
    * Deletes a document: its uploader while it is unattached; once attached, whoever may edit the record, or its
    * uploader as long as they may still read the record.
    */

@@ -1,0 +1,278 @@
+import { randomInt } from 'node:crypto';
+import type { ReadStream } from 'node:fs';
+import { REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
+import type { DocumentRecord } from '@qlcv/common/schemas/documents';
+import {
+  LOOKUP_MISS_MESSAGE,
+  maskName,
+  maskPhone,
+  PUBLIC_MILESTONE_LABELS,
+  type PublicLookupBody,
+  type PublicLookupResult,
+  type PublicMilestone,
+  type PublicRequestBody,
+  type PublicRequestCreated,
+  type PublicTimelineEntry,
+} from '@qlcv/common/schemas/public-requests';
+import { normalizeTrackingCode, type RequestStatus, TRACKING_CODE_PATTERN } from '@qlcv/common/schemas/requests';
+import { normalizeMobile } from '@qlcv/common/vi-text';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsSender } from '../../integrations/sms/sms';
+import { hmac, safeEqualHex } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { vnYymm } from '../../lib/vn-time';
+import type { Upload } from '../../plugins/multipart';
+import type { DocumentsService } from '../documents/documents.service';
+import { REQUEST_ENTITY, type RequestsService, trackingSuffix } from '../requests/requests.service';
+
+export const SUBMITTED_MESSAGE = 'Yêu cầu của bạn đã được gửi thành công. Vui lòng lưu lại mã tra cứu để theo dõi kết quả xử lý.';
+const LINK_MISS_MESSAGE = 'Liên kết tải tệp không hợp lệ hoặc đã hết hạn. Vui lòng tra cứu lại để nhận liên kết mới.';
+/** How long a result document's signed link stays valid. */
+export const LINK_TTL_MS = 10 * 60 * 1000;
+/** Every lookup answers no sooner than this, hit or miss, so the time says nothing. */
+export const LOOKUP_MIN_MS = 300;
+
+/** The identical answer of every lookup miss. */
+export const lookupMiss = () => new AppError(404, 'NOT_FOUND', LOOKUP_MISS_MESSAGE);
+const linkMiss = () => new AppError(404, 'NOT_FOUND', LINK_MISS_MESSAGE);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const TOKEN_PATTERN = /^(\d{1,10})\.(\d{1,10})\.(\d{10,11})\.([0-9a-f]{64})$/;
+
+export interface PublicRequestsDeps {
+  requests: RequestsService;
+  documents: DocumentsService;
+  sms: SmsSender;
+  appSecret: string;
+  log?: FastifyBaseLogger;
+}
+
+export class PublicRequestsService {
+  private readonly requests: RequestsService;
+  private readonly documents: DocumentsService;
+  private readonly sms: SmsSender;
+  private readonly log?: FastifyBaseLogger;
+  /** Keys derived from the app secret, one per use, so a signature of one kind never passes for another. */
+  private readonly linkKey: string;
+  private readonly idempotencyKey: string;
+  private readonly phoneKey: string;
+
+  constructor(deps: PublicRequestsDeps) {
+    this.requests = deps.requests;
+    this.documents = deps.documents;
+    this.sms = deps.sms;
+    this.log = deps.log;
+    this.linkKey = hmac(deps.appSecret, 'qlcv:public-document-link');
+    this.idempotencyKey = hmac(deps.appSecret, 'qlcv:public-idempotency');
+    this.phoneKey = hmac(deps.appSecret, 'qlcv:public-lookup-phone');
+  }
+
+  // ---- submitting ---------------------------------------------------------------------------------------------
+
+  /**
+   * A visitor's request: created with source `public` (the customer found or created from the requester) and its files
+   * as non-public attachments, in one transaction; the files move to storage only once it has committed. The same
+   * idempotency key (with the same mobile) gives the first request's answer again and creates nothing.
+   */
+  async submit(body: PublicRequestBody, uploads: Upload[], rawKey: string | null): Promise<PublicRequestCreated> {
+    // The honeypot: a person never fills it. A bot gets the answer it expects and nothing is stored.
+    if (body.website && body.website.trim() !== '') {
+      return {
+        code: `YC${vnYymm()}-${String(randomInt(1, 10_000)).padStart(4, '0')}-${trackingSuffix()}`,
+        message: SUBMITTED_MESSAGE,
+      };
+    }
+    // Stored as a keyed hash of the key and the mobile: someone who guesses another visitor's key learns nothing.
+    const key = rawKey ? hmac(this.idempotencyKey, `${rawKey}\n${body.mobile}`) : null;
+    if (key) {
+      const earlier = await this.requests.trackingCodeByIdempotencyKey(key);
+      if (earlier) return { code: earlier, message: SUBMITTED_MESSAGE };
+    }
+    let created: { id: number; tracking_code: string };
+    try {
+      created = await this.documents.saveWith(uploads, async (trx) => {
+        const request = await this.requests.createWithin(
+          trx,
+          {
+            request_type_id: body.request_type_id,
+            requester_name: body.name,
+            requester_phone: body.mobile,
+            requester_email: body.email ?? null,
+            requester_organization: body.organization ?? null,
+            requester_address: body.address ?? null,
+            title: body.title,
+            content: body.content,
+            priority: 'normal',
+          },
+          null,
+          { idempotencyKey: key },
+        );
+        await this.documents.insertUploads(trx, uploads, {
+          uploadedBy: null,
+          entity: REQUEST_ENTITY,
+          entityId: request.id,
+          // On a request, public means a result document: what the visitor sends is an attachment.
+          isPublic: false,
+        });
+        return request;
+      });
+    } catch (err) {
+      // Two posts with one key at the same moment: the unique key lets one through; the other answers as it did.
+      if (key && !(err instanceof AppError)) {
+        const earlier = await this.requests.trackingCodeByIdempotencyKey(key);
+        if (earlier) return { code: earlier, message: SUBMITTED_MESSAGE };
+      }
+      throw err;
+    }
+    this.notify(body.mobile, created.tracking_code);
+    return { code: created.tracking_code, message: SUBMITTED_MESSAGE };
+  }
+
+  /** Fire and forget: a slow or failing SMS service never holds up the visitor. */
+  private notify(mobile: string, trackingCode: string) {
+    const text = `QLCV: Yeu cau cua ban da duoc gui. Ma tra cuu: ${trackingCode}. Tra cuu ket qua tai trang /yeu-cau/ket-qua.`;
+    void Promise.resolve()
+      .then(() => this.sms.send({ to: mobile, text, safeText: 'Mã tra cứu yêu cầu (đã ẩn)' }))
+      .catch((err) => this.log?.error({ err }, 'public request SMS failed'));
+  }
+
+  // ---- looking up ---------------------------------------------------------------------------------------------
+
+  /**
+   * Tracking code + the mobile the request was sent with. Every miss (unknown or malformed code, wrong mobile) is the
+   * same 404, after the same work: one read by code, one constant-time comparison, and a common minimum time.
+   */
+  async lookup(body: PublicLookupBody): Promise<PublicLookupResult> {
+    const started = Date.now();
+    try {
+      const result = await this.tryLookup(body);
+      if (!result) throw lookupMiss();
+      return result;
+    } finally {
+      const left = LOOKUP_MIN_MS - (Date.now() - started);
+      if (left > 0) await sleep(left);
+    }
+  }
+
+  private phoneDigest(mobile: string): string {
+    return hmac(this.phoneKey, mobile);
+  }
+
+  private async tryLookup(body: PublicLookupBody): Promise<PublicLookupResult | null> {
+    const code = normalizeTrackingCode(body.tracking_code);
+    const wellFormed = TRACKING_CODE_PATTERN.test(code);
+    // A malformed code is looked up all the same (it finds nothing), so it costs what a wrong one costs.
+    const found = await this.requests.findByTrackingCode(wellFormed ? code : `?${code.slice(0, 60)}`);
+    const given = this.phoneDigest(normalizeMobile(body.mobile) ?? `?${body.mobile}`);
+    const expected = this.phoneDigest(found ? found.request.requester_phone : '\u0000no-request');
+    const samePhone = safeEqualHex(given, expected);
+    if (!found || !samePhone) return null;
+    return this.view(found.request, found.firstAt);
+  }
+
+  private async view(
+    r: NonNullable<Awaited<ReturnType<RequestsService['findByTrackingCode']>>>['request'],
+    firstAt: Record<string, string>,
+  ): Promise<PublicLookupResult> {
+    const status = r.status as RequestStatus;
+    const completed = status === 'completed';
+    const docs = completed ? await this.requests.resultDocuments(r.id) : [];
+    return {
+      code: r.tracking_code,
+      status,
+      status_label: REQUEST_STATUS_LABELS[status] ?? status,
+      request_type: r.request_type_name ?? null,
+      title: r.title,
+      created_at: r.created_at,
+      received_at: r.received_at,
+      completed_at: r.completed_at,
+      requester_name: maskName(r.requester_name),
+      mobile: maskPhone(r.requester_phone),
+      timeline: timelineOf(r, firstAt),
+      result_text: completed ? r.result_text : null,
+      result_documents: docs.map((d) => this.signedDocument(d, r.id)),
+    };
+  }
+
+  // ---- signed links -------------------------------------------------------------------------------------------
+
+  private signature(documentId: number, requestId: number, expSec: number): string {
+    return hmac(this.linkKey, `${documentId}.${requestId}.${expSec}`);
+  }
+
+  /** `<document>.<request>.<expiry, unix seconds>.<HMAC of the three>` */
+  signToken(documentId: number, requestId: number, expiresAt: Date): string {
+    const exp = Math.floor(expiresAt.getTime() / 1000);
+    return `${documentId}.${requestId}.${exp}.${this.signature(documentId, requestId, exp)}`;
+  }
+
+  private signedDocument(d: DocumentRecord, requestId: number) {
+    const expires = new Date(Date.now() + LINK_TTL_MS);
+    return {
+      name: d.original_name,
+      mime: d.mime,
+      size: d.size,
+      url: `/api/public/documents/${this.signToken(d.id, requestId, expires)}`,
+      expires_at: expires.toISOString(),
+    };
+  }
+
+  /**
+   * A signed link's document: the signature must match, the link must not have expired, and the document must still
+   * be a public result document of that request. Any failure is the same 404.
+   */
+  async openSigned(token: string): Promise<{ document: DocumentRecord; stream: ReadStream }> {
+    const m = TOKEN_PATTERN.exec(token);
+    if (!m) throw linkMiss();
+    const [documentId, requestId, exp] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const good = safeEqualHex(m[4] as string, this.signature(documentId, requestId, exp));
+    if (!good || exp * 1000 <= Date.now()) throw linkMiss();
+    const results = await this.requests.resultDocuments(requestId);
+    if (!results.some((d) => d.id === documentId)) throw linkMiss();
+    try {
+      return await this.documents.openPublic(REQUEST_ENTITY, requestId, documentId);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) throw linkMiss();
+      throw err;
+    }
+  }
+}
+
+type TimelineRow = {
+  status: string;
+  created_at: string;
+  received_at: string | null;
+  completed_at: string | null;
+  status_reason: string | null;
+  updated_at: string;
+};
+
+/**
+ * The visitor's timeline: submitted → received → in progress → completed, each with its time once reached; a request
+ * rejected or cancelled ends with that step instead (a rejection's reason is written for the customer; a cancellation's
+ * may be internal, so it is not shown).
+ */
+export function timelineOf(r: TimelineRow, firstAt: Record<string, string>): PublicTimelineEntry[] {
+  const entry = (key: PublicMilestone, at: string | null, done: boolean, note: string | null = null): PublicTimelineEntry => ({
+    key,
+    label: PUBLIC_MILESTONE_LABELS[key],
+    at: done ? at : null,
+    done,
+    note,
+  });
+  const progressAt = [firstAt.start, firstAt.step].filter((x): x is string => Boolean(x)).sort()[0] ?? null;
+  const out: PublicTimelineEntry[] = [
+    entry('submitted', r.created_at, true),
+    entry('received', r.received_at, Boolean(r.received_at)),
+  ];
+  if (r.status === 'rejected' || r.status === 'cancelled') {
+    if (progressAt) out.push(entry('in_progress', progressAt, true));
+    const closedAt = firstAt[r.status === 'rejected' ? 'reject' : 'cancel'] ?? r.updated_at;
+    out.push(entry(r.status, closedAt, true, r.status === 'rejected' ? r.status_reason : null));
+    return out.filter((e) => e.done);
+  }
+  const inProgress = ['in_progress', 'on_hold', 'completed'].includes(r.status) || Boolean(progressAt);
+  out.push(entry('in_progress', progressAt ?? r.completed_at, inProgress));
+  out.push(entry('completed', r.completed_at, r.status === 'completed'));
+  return out;
+}
