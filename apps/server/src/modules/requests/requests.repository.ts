@@ -6,6 +6,7 @@ import {
   type Kysely,
   type SelectQueryBuilder,
   type SqlBool,
+  SqliteAdapter,
   sql,
   type Updateable,
 } from 'kysely';
@@ -125,10 +126,15 @@ export const requestsRepository = {
   },
 
   /**
-   * A searched page and its total from one pass over the search index (`count(*) over ()`), then only the page's
-   * rows joined: the index is read once instead of twice.
+   * A page and its total. A search on SQLite reads its FTS index once (`count(*) over ()` gives the total with the
+   * page's ids, then only those rows are joined); elsewhere the page and the total run side by side (on PostgreSQL,
+   * on two connections: the page walks the date index, the total the trigram index, each the planner's best).
    */
-  async searchPage(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
+  async page(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
+    if (!f.search || !(db.getExecutor().adapter instanceof SqliteAdapter)) {
+      const [rows, total] = await Promise.all([this.list(db, f, sort, limit, offset), this.count(db, f)]);
+      return { rows, total };
+    }
     const ids = await ordered(filtered(db, f).select(['r.id', sql<number>`count(*) over ()`.as('total')]), sort)
       .limit(limit)
       .offset(offset)

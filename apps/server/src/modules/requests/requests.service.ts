@@ -210,11 +210,7 @@ export class RequestsService {
     const filter = this.filterOf(q);
     const sort = parseSort<RequestSort>(q.sort, REQUEST_SORTS, '-created_at');
     const w = pageWindow(q);
-    const { rows, total } = filter.search
-      ? await repo.searchPage(this.db, filter, sort, w.limit, w.offset)
-      : await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]).then(
-          ([rows, total]) => ({ rows, total }),
-        );
+    const { rows, total } = await repo.page(this.db, filter, sort, w.limit, w.offset);
     const now = nowIso();
     return toPage(
       rows.map((r) => toRequest(r, now)),
