@@ -39,13 +39,20 @@ export function parseSort<S extends string>(
  * Every row of a filtered list, for an export: read ALL_ROWS_CAP rows at a time so the file holds the whole list,
  * not the first page. The first page is read before returning, so a bad query (an unknown sort) still answers 422.
  */
-export async function allRows<T>(read: (page: number, perPage: number) => Promise<Paginated<T>>): Promise<AsyncIterable<T>> {
-  const first = await read(1, ALL_ROWS_CAP);
+export async function allRows<T>(
+  read: (page: number, perPage: number) => Promise<Paginated<T> | T[]>,
+): Promise<AsyncIterable<T>> {
+  // A reader may return bare rows: a large list's export need not recount the whole table for every batch.
+  const rowsOf = async (page: number) => {
+    const r = await read(page, ALL_ROWS_CAP);
+    return Array.isArray(r) ? r : r.data;
+  };
+  const first = await rowsOf(1);
   return (async function* () {
-    let rows = first.data;
+    let rows = first;
     yield* rows;
     for (let page = 2; rows.length === ALL_ROWS_CAP; page++) {
-      rows = (await read(page, ALL_ROWS_CAP)).data;
+      rows = await rowsOf(page);
       yield* rows;
     }
   })();

@@ -221,7 +221,12 @@ export class RequestsService {
 
   /** Rows for the export: the list's filters and order, every page. */
   exportRows(q: RequestListQuery): Promise<AsyncIterable<RequestRecord>> {
-    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+    const filter = this.filterOf(q);
+    const sort = parseSort<RequestSort>(q.sort, REQUEST_SORTS, '-created_at');
+    const now = nowIso();
+    return allRows(async (page, perPage) =>
+      (await repo.list(this.db, filter, sort, perPage, (page - 1) * perPage)).map((r) => toRequest(r, now)),
+    );
   }
 
   private async row(db: Kysely<DB>, id: number): Promise<RequestRow> {
