@@ -1,0 +1,92 @@
+// The web app as a person meets it, in Debian's Chromium: JavaScript loaded per route (each file gzipped, as the
+// server would send it behind a compressing proxy) and the time from navigation to the users table being visible.
+// Run by `npm run bench` after the API figures; appends a section to docs/performance.md.
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = 3911;
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'qlcv-webbench-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js'), '--demo'], {
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'Admin@12345',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'ignore',
+});
+for (let i = 0; i < 300; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const lines: string[] = [];
+try {
+  /** gzip bytes of every script the page fetched while reaching `url`. */
+  async function scriptsFor(url: string, token?: string) {
+    const context = await browser.newContext();
+    if (token) await context.addInitScript((t) => localStorage.setItem('QLCV_TOKEN', t), token);
+    const page = await context.newPage();
+    const scripts: Buffer[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(await res.body().catch(() => Buffer.alloc(0)));
+    });
+    await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+    await context.close();
+    return { files: scripts.length, kb: scripts.reduce((n, b) => n + gzipSync(b).length, 0) / 1024 };
+  }
+  const { token } = (await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Admin@12345' }),
+    })
+  ).json()) as { token: string };
+
+  const login = await scriptsFor('/auth/login');
+  const users = await scriptsFor('/admin/users', token);
+  // Navigation to the users table, signed in, cold cache each time; the median of five.
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext();
+    await context.addInitScript((t) => localStorage.setItem('QLCV_TOKEN', t), token);
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(`${base}/admin/users`);
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+    times.push(Date.now() - t0);
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  lines.push(
+    '',
+    '## Web app (Chromium, demo company, served by the built server on loopback)',
+    '',
+    '| Route | script files | JavaScript (gzip) |',
+    '|---|---:|---:|',
+    `| /auth/login | ${login.files} | ${login.kb.toFixed(1)} KB |`,
+    `| /admin/users | ${users.files} | ${users.kb.toFixed(1)} KB |`,
+    '',
+    `Navigation to /admin/users until the first table row is visible (signed in, empty cache): median ${times[2]} ms, runs ${times.join(', ')} ms.`,
+    '',
+  );
+  console.log(lines.join('\n'));
+  appendFileSync(path.join(root, 'docs/performance.md'), lines.join('\n'));
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
