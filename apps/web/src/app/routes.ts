@@ -155,7 +155,7 @@ export const ROUTES: RouteDef[] = [
     layout: 'public',
     middleware: [],
     description: 'Khách hàng gửi yêu cầu dịch vụ quan trắc, phân tích, lắp đặt thiết bị hoặc lập báo cáo môi trường.',
-    page: unavailable,
+    page: () => import('@/features/public-requests/pages/public-request-page'),
   },
   {
     name: 'public.requests.result',
@@ -164,7 +164,7 @@ export const ROUTES: RouteDef[] = [
     layout: 'public',
     middleware: [],
     description: 'Khách hàng tra cứu tình trạng và kết quả xử lý yêu cầu bằng mã tra cứu và số điện thoại.',
-    page: unavailable,
+    page: () => import('@/features/public-requests/pages/public-result-page'),
   },
 
   // Admin area.
@@ -200,6 +200,12 @@ export const ROUTES: RouteDef[] = [
     group: 'requests',
     description: 'Tiếp nhận và theo dõi yêu cầu của khách hàng qua từng bước quy trình.',
     keys: keys4('requests'),
+    pages: {
+      index: () => import('@/features/requests/pages/request-list-page'),
+      create: () => import('@/features/requests/pages/request-create-page'),
+      show: () => import('@/features/requests/pages/request-show-page'),
+      edit: () => import('@/features/requests/pages/request-edit-page'),
+    },
   }),
   admin({
     name: 'requests.request_types',
@@ -216,6 +222,12 @@ export const ROUTES: RouteDef[] = [
     group: 'requests',
     description: 'Các loại yêu cầu, quy trình xử lý và việc hiển thị trên trang gửi yêu cầu công khai.',
     keys: keys4('request_types'),
+    pages: {
+      index: () => import('@/features/request-types/pages/request-type-list-page'),
+      create: () => import('@/features/request-types/pages/request-type-create-page'),
+      show: () => import('@/features/request-types/pages/request-type-show-page'),
+      edit: () => import('@/features/request-types/pages/request-type-edit-page'),
+    },
   }),
   ...crud({
     name: 'processes',
@@ -225,6 +237,12 @@ export const ROUTES: RouteDef[] = [
     group: 'requests',
     description: 'Quy trình nghiệp vụ và các bước xử lý, phòng ban phụ trách, thời hạn của từng bước.',
     keys: keys4('processes'),
+    pages: {
+      index: () => import('@/features/processes/pages/process-list-page'),
+      create: () => import('@/features/processes/pages/process-create-page'),
+      show: () => import('@/features/processes/pages/process-show-page'),
+      edit: () => import('@/features/processes/pages/process-edit-page'),
+    },
   }),
   admin({
     name: 'process_steps.create',
@@ -233,6 +251,7 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['processes.edit'],
     description: 'Thêm một bước vào quy trình nghiệp vụ.',
+    page: () => import('@/features/processes/pages/process-step-create-page'),
   }),
   admin({
     name: 'process_steps.edit',
@@ -241,6 +260,7 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['processes.edit'],
     description: 'Sửa một bước của quy trình nghiệp vụ.',
+    page: () => import('@/features/processes/pages/process-step-edit-page'),
   }),
 
   admin({
@@ -250,6 +270,7 @@ export const ROUTES: RouteDef[] = [
     group: 'works',
     permissions: ['works.department', 'works.all'],
     description: 'Công việc của phòng ban hoặc toàn công ty: người thực hiện, hạn hoàn thành, tiến độ.',
+    page: () => import('@/features/works/pages/work-list-page'),
   }),
   admin({
     name: 'works.my_work',
@@ -257,6 +278,7 @@ export const ROUTES: RouteDef[] = [
     label: 'Công việc của tôi',
     group: 'works',
     description: 'Công việc được giao cho bạn hoặc do bạn tạo.',
+    page: () => import('@/features/works/pages/my-work-page'),
   }),
   admin({
     name: 'works.create',
@@ -266,6 +288,7 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['works.create'],
     description: 'Tạo công việc và giao cho nhân viên.',
+    page: () => import('@/features/works/pages/work-create-page'),
   }),
   admin({
     name: 'works.show',
@@ -275,6 +298,7 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['works.show'],
     description: 'Chi tiết, bình luận, tệp đính kèm và kết quả của công việc.',
+    page: () => import('@/features/works/pages/work-show-page'),
   }),
 
   ...crud({
@@ -285,6 +309,12 @@ export const ROUTES: RouteDef[] = [
     group: 'customers',
     description: 'Hồ sơ khách hàng, người liên hệ, các yêu cầu và hợp đồng của họ.',
     keys: keys4('customer'),
+    pages: {
+      index: () => import('@/features/customers/pages/customer-list-page'),
+      create: () => import('@/features/customers/pages/customer-create-page'),
+      show: () => import('@/features/customers/pages/customer-show-page'),
+      edit: () => import('@/features/customers/pages/customer-edit-page'),
+    },
   }),
   ...crud({
     name: 'contracts',

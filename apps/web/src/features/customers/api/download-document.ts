@@ -1,0 +1,12 @@
+import type { DocumentRecord } from '@qlcv/common/schemas/documents';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+
+/** GET the document's `url` with the bearer token, saved under its original name. */
+export function downloadDocument(document: Pick<DocumentRecord, 'url' | 'original_name'>): Promise<void> {
+  return api.download(document.url, undefined, document.original_name);
+}
+
+export function useDownloadDocument() {
+  return useMutation({ mutationFn: downloadDocument });
+}

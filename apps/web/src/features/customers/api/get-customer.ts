@@ -1,0 +1,14 @@
+import type { CustomerDetail } from '@qlcv/common/schemas/customers';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/requester';
+
+export const customerKey = (id: number) => ['customers', 'detail', id] as const;
+
+/** GET /api/customers/:id → the customer, its request count and its attachments. */
+export function getCustomer(id: number): Promise<CustomerDetail> {
+  return api.get<CustomerDetail>(`/api/customers/${id}`, { display: 'ignore' });
+}
+
+export function useCustomer(id: number) {
+  return useQuery({ queryKey: customerKey(id), queryFn: () => getCustomer(id), enabled: Number.isInteger(id) && id > 0 });
+}

@@ -1,0 +1,57 @@
+import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
+import { CUSTOMER_SOURCE_LABELS, CUSTOMER_TYPE_LABELS } from '@qlcv/common/schemas/customers';
+import { useMemo } from 'react';
+import { HistoryTimeline, historyValue } from '@/components/history-timeline';
+import { useCustomerHistory } from '../api/get-customer-history';
+
+const FIELD_LABELS = {
+  type: 'Loại khách hàng',
+  name: 'Tên khách hàng',
+  tax_code: 'Mã số thuế',
+  representative: 'Người đại diện',
+  representative_title: 'Chức vụ người đại diện',
+  phone: 'Điện thoại',
+  email: 'Email',
+  street: 'Số nhà, đường',
+  ward: 'Phường/xã',
+  province: 'Tỉnh/thành phố',
+  contacts: 'Người liên hệ',
+  source: 'Nguồn',
+  notes: 'Ghi chú',
+};
+
+const formatValue = (field: string, value: unknown) => {
+  if (field === 'type') return CUSTOMER_TYPE_LABELS[value as keyof typeof CUSTOMER_TYPE_LABELS] ?? String(value);
+  if (field === 'source') return CUSTOMER_SOURCE_LABELS[value as keyof typeof CUSTOMER_SOURCE_LABELS] ?? String(value);
+  return historyValue(value);
+};
+
+const names = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : v ? String(v) : '');
+
+/**
+ * Attaching and removing files are recorded as `attach` / `detach`, which the shared timeline has no words for:
+ * they read as one line naming the files.
+ */
+function describe(log: AuditLog): AuditLog {
+  const pair = log.changes?.attachments;
+  const [before, after] = Array.isArray(pair) ? pair : [null, null];
+  if (log.action === 'attach') return { ...log, action: `Đính kèm tệp: ${names(after)}`, changes: null };
+  if (log.action === 'detach') return { ...log, action: `Gỡ tệp đính kèm: ${names(before)}`, changes: null };
+  return log;
+}
+
+/** The customer's "Lịch sử". */
+export function CustomerHistory({ customerId }: { customerId: number }) {
+  const history = useCustomerHistory(customerId);
+  const logs = useMemo(() => history.data?.data.map(describe), [history.data]);
+  return (
+    <HistoryTimeline
+      logs={logs}
+      loading={history.isPending}
+      error={history.error}
+      onRetry={() => history.refetch()}
+      fieldLabels={FIELD_LABELS}
+      formatValue={formatValue}
+    />
+  );
+}

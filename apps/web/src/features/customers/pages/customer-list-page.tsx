@@ -1,0 +1,227 @@
+import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDate } from '@qlcv/common/format/date';
+import { CUSTOMER_SOURCE_LABELS, CUSTOMER_TYPE_LABELS, type Customer } from '@qlcv/common/schemas/customers';
+import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/page-states';
+import { useCan } from '@/lib/permissions/can';
+import { useExportCustomers } from '../api/export-customers';
+import { useCustomers } from '../api/get-customers';
+import { CustomerSourceTag, CustomerTypeTag } from '../components/customer-type-tag';
+import { DeleteCustomerButton } from '../components/delete-customer-button';
+import { ProvinceMultiSelect } from '../components/province-select';
+
+const FILTERS = ['type', 'province', 'source'] as const;
+const CLEARED = { search: null, type: null, province: null, source: null };
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** Customers: accent-insensitive search, filters by type / province / source, sortable paged table, export. */
+export default function CustomerListPage() {
+  const navigate = useNavigate();
+  const { params, update } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const customers = useCustomers(toQuery(params));
+  const exporter = useExportCustomers();
+  const canCreate = useCan(['customer.create']);
+  const canShow = useCan(['customer.show', 'customer.edit']);
+  const canEdit = useCan(['customer.edit']);
+  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
+  const provinces = params.filters.province ? params.filters.province.split(',') : [];
+
+  const lastPage = customers.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (customers.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [customers.data, params.page, lastPage, update]);
+
+  const columns: TableColumnsType<Customer> = [
+    {
+      key: 'code',
+      title: 'Mã KH',
+      dataIndex: 'code',
+      width: 100,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+    },
+    {
+      key: 'name',
+      title: 'Tên khách hàng',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'name'),
+      render: (_, c) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          {canShow ? <Link to={urlFor('customers.show', { id: c.id })}>{c.name}</Link> : c.name}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[c.tax_code && `MST ${c.tax_code}`, c.representative].filter(Boolean).join(' · ') || ' '}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'type',
+      title: 'Loại',
+      width: 115,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'type'),
+      render: (_, c) => <CustomerTypeTag type={c.type} />,
+    },
+    {
+      key: 'contact',
+      title: 'Liên hệ',
+      width: 200,
+      responsive: ['md'],
+      render: (_, c) =>
+        c.phone || c.email ? (
+          <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+            {c.phone && <span>{c.phone}</span>}
+            {c.email && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: c.email }}>
+                {c.email}
+              </Typography.Text>
+            )}
+          </span>
+        ) : (
+          dash
+        ),
+    },
+    { key: 'province', title: 'Tỉnh/thành phố', width: 140, responsive: ['lg'], render: (_, c) => c.province ?? dash },
+    { key: 'source', title: 'Nguồn', width: 140, responsive: ['xxl'], render: (_, c) => <CustomerSourceTag source={c.source} /> },
+    {
+      key: 'created_at',
+      title: 'Ngày tạo',
+      width: 110,
+      responsive: ['xl'],
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'created_at'),
+      render: (_, c) => formatDate(c.created_at),
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: 'Thao tác',
+            width: 140,
+            render: (_: unknown, c: Customer) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => navigate(urlFor('customers.edit', { id: c.id }))}
+                  aria-label={`Sửa khách hàng ${c.name}`}
+                >
+                  Sửa
+                </Button>
+                <DeleteCustomerButton customer={c} size="small" />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy khách hàng nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description="Chưa có khách hàng nào">
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('customers.create'))}>
+          Thêm khách hàng
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+
+  return (
+    <>
+      <PageHeader
+        title="Khách hàng"
+        subtitle="Hồ sơ khách hàng, người liên hệ và các yêu cầu của họ."
+        extra={
+          <>
+            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
+              Xuất Excel
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('customers.create'))}>
+                Thêm khách hàng
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            placeholder="Tìm theo tên, mã, MST, SĐT, email"
+            width={320}
+          />
+          <Select
+            aria-label="Lọc theo loại khách hàng"
+            placeholder="Loại khách hàng"
+            allowClear
+            style={{ width: 170 }}
+            options={Object.entries(CUSTOMER_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            value={params.filters.type}
+            onChange={(v?: string) => update({ type: v ?? null })}
+          />
+          <ProvinceMultiSelect
+            aria-label="Lọc theo tỉnh/thành phố"
+            style={{ width: 240 }}
+            value={provinces}
+            onChange={(v) => update({ province: v.length > 0 ? v.join(',') : null })}
+          />
+          <Select
+            aria-label="Lọc theo nguồn"
+            placeholder="Nguồn"
+            allowClear
+            style={{ width: 170 }}
+            options={Object.entries(CUSTOMER_SOURCE_LABELS).map(([value, label]) => ({ value, label }))}
+            value={params.filters.source}
+            onChange={(v?: string) => update({ source: v ?? null })}
+          />
+          {filtered && (
+            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+              Xóa bộ lọc
+            </Button>
+          )}
+        </Space>
+        {customers.isError ? (
+          <LoadError plain error={customers.error} onRetry={() => customers.refetch()} />
+        ) : (
+          <Table<Customer>
+            rowKey="id"
+            columns={columns}
+            dataSource={customers.data?.data}
+            loading={customers.isFetching}
+            locale={{ emptyText: customers.isPending ? ' ' : empty }}
+            scroll={{ x: 1060 }}
+            sortDirections={['ascend', 'descend', 'ascend']}
+            pagination={{
+              current: params.page,
+              pageSize: params.per_page,
+              total: customers.data?.meta.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `Tổng ${total} khách hàng`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

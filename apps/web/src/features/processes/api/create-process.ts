@@ -1,0 +1,23 @@
+import type { ProcessDetail, processCreateBody } from '@qlcv/common/schemas/processes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api/requester';
+import { processKey } from './get-process';
+
+export type ProcessCreateInput = z.input<typeof processCreateBody>;
+
+/** POST /api/processes → the new process (errors are shown by the form). */
+export function createProcess(body: ProcessCreateInput): Promise<ProcessDetail> {
+  return api.post<ProcessDetail>('/api/processes', body, { display: 'ignore' });
+}
+
+export function useCreateProcess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProcess,
+    onSuccess: (process) => {
+      queryClient.setQueryData(processKey(process.id), process);
+      return queryClient.invalidateQueries({ queryKey: ['processes', 'list'] });
+    },
+  });
+}

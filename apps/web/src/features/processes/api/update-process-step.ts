@@ -1,0 +1,27 @@
+import type { ProcessStep, processStepUpdateBody } from '@qlcv/common/schemas/processes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api/requester';
+import { processStepKey } from './get-process-step';
+
+export type ProcessStepUpdateInput = z.input<typeof processStepUpdateBody>;
+
+/** PUT /api/process-steps/:id with the step's version; an old version answers 409. */
+export function updateProcessStep(id: number, body: ProcessStepUpdateInput): Promise<ProcessStep> {
+  return api.put<ProcessStep>(`/api/process-steps/${id}`, body, { display: 'ignore' });
+}
+
+export function useUpdateProcessStep(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProcessStepUpdateInput) => updateProcessStep(id, body),
+    onSuccess: (step) => {
+      queryClient.setQueryData(processStepKey(id), step);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['processes', 'detail', step.process_id] }),
+        queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', step.process_id] }),
+      ]);
+    },
+  });
+}

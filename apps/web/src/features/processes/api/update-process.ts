@@ -1,0 +1,27 @@
+import type { ProcessDetail, processUpdateBody } from '@qlcv/common/schemas/processes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api/requester';
+import { processKey } from './get-process';
+
+export type ProcessUpdateInput = z.input<typeof processUpdateBody>;
+
+/** PUT /api/processes/:id with the version that was loaded; an old version answers 409. */
+export function updateProcess(id: number, body: ProcessUpdateInput): Promise<ProcessDetail> {
+  return api.put<ProcessDetail>(`/api/processes/${id}`, body, { display: 'ignore' });
+}
+
+export function useUpdateProcess(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProcessUpdateInput) => updateProcess(id, body),
+    onSuccess: (process) => {
+      queryClient.setQueryData(processKey(id), process);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['processes', 'options'] }),
+        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', id] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,224 @@
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { PublicLookupResult, PublicTimelineEntry } from '@qlcv/common/schemas/public-requests';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, List, Row, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { ApiError } from '@/lib/api/api-error';
+import { dayjs } from '@/lib/dayjs';
+import { useLookupPublicRequest } from '../api/public-requests';
+
+interface Values {
+  tracking_code: string;
+  mobile: string;
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  new: 'blue',
+  received: 'cyan',
+  in_progress: 'processing',
+  on_hold: 'warning',
+  completed: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+};
+
+const when = (iso: string | null) => (iso ? dayjs(iso).format('HH:mm DD/MM/YYYY') : '—');
+const sizeOf = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** /yeu-cau/ket-qua: tracking code + mobile → status, public timeline, result and its documents. */
+export default function PublicResultPage() {
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const lookup = useLookupPublicRequest();
+  const [result, setResult] = useState<PublicLookupResult | null>(null);
+  const [miss, setMiss] = useState<ApiError | null>(null);
+
+  const onFinish = async (values: Values) => {
+    setMiss(null);
+    setResult(null);
+    try {
+      setResult(await lookup.mutateAsync({ tracking_code: values.tracking_code.trim(), mobile: values.mobile.trim() }));
+    } catch (err) {
+      setMiss(err instanceof ApiError ? err : new ApiError('Đã xảy ra sự cố.', 400, null, []));
+    }
+  };
+
+  return (
+    <>
+      <Card>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          Tra cứu kết quả yêu cầu
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          Nhập mã tra cứu nhận được khi gửi yêu cầu và số điện thoại đã dùng để gửi.
+        </Typography.Paragraph>
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          initialValues={{ tracking_code: params.get('ma') ?? '', mobile: '' }}
+          disabled={lookup.isPending}
+        >
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="tracking_code"
+                label="Mã tra cứu"
+                rules={[{ required: true, whitespace: true, message: 'Vui lòng nhập mã tra cứu' }]}
+              >
+                <Input
+                  placeholder="YC2611-0007-K3M9QX2A"
+                  maxLength={60}
+                  autoComplete="off"
+                  style={{ fontFamily: 'monospace', textTransform: 'uppercase' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="mobile"
+                label="Số điện thoại"
+                rules={[{ required: true, whitespace: true, message: 'Vui lòng nhập số điện thoại' }]}
+              >
+                <Input inputMode="tel" autoComplete="tel" maxLength={20} placeholder="09xxxxxxxx" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={lookup.isPending}>
+            {lookup.isPending ? 'Đang tra cứu…' : 'Tra cứu'}
+          </Button>
+        </Form>
+      </Card>
+
+      {miss && <MissView error={miss} />}
+      {result && <ResultView result={result} />}
+    </>
+  );
+}
+
+function MissView({ error }: { error: ApiError }) {
+  if (error.status === 429) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginTop: 16 }}
+        title="Bạn đã tra cứu quá nhiều lần"
+        description={error.message}
+        data-testid="lookup-rate-limited"
+      />
+    );
+  }
+  if (error.status === 404) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        style={{ marginTop: 16 }}
+        title={error.message}
+        description="Vui lòng kiểm tra lại mã tra cứu (gồm cả phần chữ ở cuối) và số điện thoại đã dùng khi gửi yêu cầu."
+        data-testid="lookup-not-found"
+      />
+    );
+  }
+  return <Alert type="error" showIcon style={{ marginTop: 16 }} title="Chưa tra cứu được" description={error.message} />;
+}
+
+function timelineColor(e: PublicTimelineEntry): string {
+  if (e.key === 'rejected') return 'red';
+  if (e.key === 'cancelled') return 'gray';
+  return e.done ? 'green' : 'gray';
+}
+
+function ResultView({ result }: { result: PublicLookupResult }) {
+  return (
+    <Card style={{ marginTop: 16 }} data-testid="lookup-result">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {result.title}
+        </Typography.Title>
+        <Tag color={STATUS_COLORS[result.status] ?? 'default'} data-testid="lookup-status">
+          {result.status_label}
+        </Tag>
+      </div>
+      <Row gutter={24}>
+        <Col xs={24} md={14}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="Mã tra cứu">
+              <Typography.Text style={{ fontFamily: 'monospace' }}>{result.code}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="Loại yêu cầu">{result.request_type ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Người gửi">{result.requester_name}</Descriptions.Item>
+            <Descriptions.Item label="Số điện thoại">{result.mobile}</Descriptions.Item>
+            <Descriptions.Item label="Ngày gửi">{when(result.created_at)}</Descriptions.Item>
+            <Descriptions.Item label="Ngày tiếp nhận">{when(result.received_at)}</Descriptions.Item>
+            <Descriptions.Item label="Ngày hoàn thành">{when(result.completed_at)}</Descriptions.Item>
+          </Descriptions>
+        </Col>
+        <Col xs={24} md={10}>
+          <Typography.Title level={5}>Tiến trình xử lý</Typography.Title>
+          <Timeline
+            items={result.timeline.map((e) => ({
+              color: timelineColor(e),
+              content: (
+                <>
+                  <Typography.Text strong={e.done} type={e.done ? undefined : 'secondary'}>
+                    {e.label}
+                  </Typography.Text>
+                  <div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {e.done ? when(e.at) : 'Chưa thực hiện'}
+                    </Typography.Text>
+                  </div>
+                  {e.note && <div>Lý do: {e.note}</div>}
+                </>
+              ),
+            }))}
+          />
+        </Col>
+      </Row>
+
+      {result.status === 'completed' && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            Kết quả xử lý
+          </Typography.Title>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="lookup-result-text">
+            {result.result_text || 'Yêu cầu đã hoàn thành.'}
+          </Typography.Paragraph>
+          <Typography.Title level={5}>Tài liệu kết quả</Typography.Title>
+          {result.result_documents.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Không có tài liệu kèm theo" />
+          ) : (
+            <>
+              <List
+                size="small"
+                bordered
+                dataSource={result.result_documents}
+                renderItem={(d) => (
+                  <List.Item
+                    actions={[
+                      <a key="download" href={d.url} download={d.name} rel="noopener">
+                        <DownloadOutlined /> Tải xuống
+                      </a>,
+                    ]}
+                  >
+                    <List.Item.Meta title={d.name} description={sizeOf(d.size)} />
+                  </List.Item>
+                )}
+              />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                Liên kết tải có hiệu lực 10 phút. Khi hết hạn, vui lòng tra cứu lại để nhận liên kết mới.
+              </Typography.Text>
+            </>
+          )}
+        </>
+      )}
+      <div style={{ marginTop: 16 }}>
+        <Link to={urlFor('public.requests.index')}>Gửi yêu cầu khác</Link>
+      </div>
+    </Card>
+  );
+}

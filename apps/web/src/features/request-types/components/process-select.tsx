@@ -1,0 +1,80 @@
+import { normalizeVi } from '@qlcv/common/vi-text';
+import { Select } from 'antd';
+import type { CSSProperties } from 'react';
+import { useProcessOptions } from '../api/get-process-options';
+
+interface Props {
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  id?: string;
+  style?: CSSProperties;
+  placeholder?: string;
+  'aria-label'?: string;
+  /** In a form: processes no longer used are shown but cannot be chosen. */
+  activeOnly?: boolean;
+  /** The saved process, kept visible even when no longer used. */
+  current?: { id: number; name: string } | null;
+}
+
+/** A process picked by name or code; typing filters without regard to accents. */
+export function ProcessSelect({
+  value,
+  onChange,
+  id,
+  style,
+  placeholder = 'Chọn quy trình',
+  activeOnly,
+  current,
+  ...rest
+}: Props) {
+  const processes = useProcessOptions();
+  const list = processes.data ?? [];
+  // In a form, processes no longer used are listed last and cannot be chosen, so the user sees why one is missing.
+  const ordered = activeOnly ? [...list.filter((p) => p.active), ...list.filter((p) => !p.active)] : list;
+  const options = ordered.map((p) => ({
+    value: p.id,
+    label: p.name,
+    search: normalizeVi(`${p.name} ${p.code}`),
+    disabled: activeOnly && !p.active,
+    description: [
+      p.code,
+      p.steps_count > 0 ? `${p.steps_count} bước, ${p.total_duration_hours} giờ` : 'chưa có bước',
+      p.active ? null : 'ngừng sử dụng',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  }));
+  if (current && !options.some((o) => o.value === current.id)) {
+    options.unshift({
+      value: current.id,
+      label: current.name,
+      search: normalizeVi(current.name),
+      disabled: true,
+      description: '',
+    });
+  }
+
+  return (
+    <Select<number | null>
+      id={id}
+      aria-label={rest['aria-label']}
+      style={style}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={options}
+      loading={processes.isPending}
+      placeholder={processes.isError ? 'Không tải được danh sách quy trình' : placeholder}
+      status={processes.isError ? 'error' : undefined}
+      allowClear
+      showSearch={{ filterOption: (input, option) => (option?.search ?? '').includes(normalizeVi(input)) }}
+      optionRender={(option) => (
+        <div>
+          <div>{option.data.label}</div>
+          {option.data.description && <div style={{ fontSize: 12, color: '#8c8c8c' }}>{option.data.description}</div>}
+        </div>
+      )}
+      notFoundContent={processes.isPending ? 'Đang tải…' : 'Không có quy trình phù hợp'}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { requestTypeCreateBody } from '@qlcv/common/schemas/request-types';
+import { normalizeVi } from '@qlcv/common/vi-text';
+import { AutoComplete, Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { zodRule } from '@/lib/forms';
+import { useServiceGroups } from '../api/get-service-groups';
+import { ProcessSelect } from './process-select';
+
+export interface RequestTypeFormValues {
+  code: string;
+  name: string;
+  description: string | null;
+  process_id: number | null;
+  is_public: boolean;
+  service_group: string | null;
+  active: boolean;
+}
+
+export const EMPTY_REQUEST_TYPE: RequestTypeFormValues = {
+  code: '',
+  name: '',
+  description: null,
+  process_id: null,
+  is_public: false,
+  service_group: null,
+  active: true,
+};
+
+/** Form values → request body (empty text as null). */
+export const toRequestTypeBody = (v: RequestTypeFormValues) => ({
+  code: v.code.trim(),
+  name: v.name.trim(),
+  description: v.description?.trim() || null,
+  process_id: v.process_id ?? 0,
+  is_public: v.is_public,
+  service_group: v.service_group?.trim() || null,
+  active: v.active,
+});
+
+/** The company's usual service groups, offered beside the ones already in use. */
+const USUAL_GROUPS = ['Quan trắc môi trường', 'Phân tích thí nghiệm', 'Lắp đặt thiết bị', 'Báo cáo môi trường'];
+
+interface Props {
+  form: FormInstance<RequestTypeFormValues>;
+  initialValues: RequestTypeFormValues;
+  onFinish: (values: RequestTypeFormValues) => void;
+  onCancel: () => void;
+  submitting: boolean;
+  submitLabel: string;
+  /** Editing: the saved process stays visible even if no longer used. */
+  currentProcess?: { id: number; name: string } | null;
+  notice?: ReactNode;
+}
+
+/** Code, name, description, the process it runs, public or not, service group, in use; shared by create and edit. */
+export function RequestTypeForm(props: Props) {
+  const { form, initialValues, onFinish, onCancel, submitting, submitLabel, currentProcess, notice } = props;
+  const shape = requestTypeCreateBody.shape;
+  const groups = useServiceGroups();
+  const groupText: string = Form.useWatch('service_group', form) ?? '';
+  const groupOptions = [...new Set([...(groups.data ?? []), ...USUAL_GROUPS])]
+    .filter((g) => normalizeVi(g).includes(normalizeVi(groupText)))
+    .map((g) => ({ value: g }));
+
+  return (
+    <Form<RequestTypeFormValues>
+      form={form}
+      name="request-type"
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      scrollToFirstError={{ block: 'center' }}
+      disabled={submitting}
+    >
+      {notice}
+      <Card style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="code"
+              label="Mã loại yêu cầu"
+              required
+              rules={[zodRule(shape.code)]}
+              extra="Chữ không dấu, số và dấu . _ -, ví dụ: QTKK"
+            >
+              <Input maxLength={50} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item name="name" label="Tên loại yêu cầu" required rules={[zodRule(shape.name)]}>
+              <Input maxLength={200} placeholder="Ví dụ: Quan trắc không khí xung quanh" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="process_id"
+              label="Quy trình xử lý"
+              required
+              rules={[zodRule(shape.process_id)]}
+              extra="Yêu cầu thuộc loại này được xử lý lần lượt theo các bước của quy trình."
+            >
+              <ProcessSelect activeOnly current={currentProcess} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="service_group" label="Nhóm dịch vụ" rules={[zodRule(shape.service_group)]}>
+              <AutoComplete options={groupOptions} placeholder="Ví dụ: Quan trắc môi trường" maxLength={100} allowClear />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
+              <Input.TextArea
+                rows={3}
+                maxLength={2000}
+                showCount
+                placeholder="Hiển thị cho khách hàng trên trang gửi yêu cầu khi loại yêu cầu được công khai"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="is_public"
+              label="Công khai trên trang gửi yêu cầu"
+              valuePropName="checked"
+              extra="Khách hàng chọn được loại này trên trang /yeu-cau khi loại yêu cầu và quy trình đang sử dụng, quy trình đã có bước."
+            >
+              <Switch checkedChildren="Có" unCheckedChildren="Không" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="active"
+              label="Đang sử dụng"
+              valuePropName="checked"
+              extra="Loại yêu cầu ngừng sử dụng không nhận yêu cầu mới; yêu cầu cũ vẫn giữ nguyên."
+            >
+              <Switch checkedChildren="Có" unCheckedChildren="Không" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
+          {submitLabel}
+        </Button>
+        <Button onClick={onCancel} disabled={false}>
+          Hủy
+        </Button>
+      </Space>
+    </Form>
+  );
+}

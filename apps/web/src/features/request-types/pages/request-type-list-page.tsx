@@ -1,0 +1,230 @@
+import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { RequestType } from '@qlcv/common/schemas/request-types';
+import { Button, Card, Empty, Grid, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/page-states';
+import { useCan } from '@/lib/permissions/can';
+import { useExportRequestTypes } from '../api/export-request-types';
+import { useRequestTypes } from '../api/get-request-types';
+import { DeleteRequestTypeButton } from '../components/delete-request-type-button';
+import { ProcessSelect } from '../components/process-select';
+import { ACTIVE_LABELS, ActiveTag, PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
+
+const FILTERS = ['is_public', 'active', 'process_id'] as const;
+const CLEARED = { search: null, is_public: null, active: null, process_id: null };
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+const yesNo = (labels: { true: string; false: string }) => [
+  { value: 'true', label: labels.true },
+  { value: 'false', label: labels.false },
+];
+
+/** Request types: search, filters public / in use / process, sortable paged table, export. */
+export default function RequestTypeListPage() {
+  const navigate = useNavigate();
+  const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
+  const types = useRequestTypes(toQuery(params));
+  const exporter = useExportRequestTypes();
+  const canCreate = useCan(['request_types.create']);
+  const canShow = useCan(['request_types.show', 'request_types.edit']);
+  const canEdit = useCan(['request_types.edit']);
+  const canOpenProcess = useCan(['processes.show', 'processes.edit']);
+  const canListProcesses = useCan(['processes.index']);
+  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
+  // Below the widest screens the service group reads under the name instead of in its own column.
+  const screens = Grid.useBreakpoint();
+
+  const lastPage = types.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (types.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [types.data, params.page, lastPage, update]);
+
+  const columns: TableColumnsType<RequestType> = [
+    {
+      key: 'code',
+      title: 'Mã',
+      dataIndex: 'code',
+      width: 110,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+    },
+    {
+      key: 'name',
+      title: 'Tên loại yêu cầu',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'name'),
+      render: (_, t) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          {canShow ? <Link to={urlFor('request_types.show', { id: t.id })}>{t.name}</Link> : t.name}
+          {t.service_group && !screens.xxl && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t.service_group}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'service_group',
+      title: 'Nhóm dịch vụ',
+      width: 170,
+      responsive: ['xxl'],
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'service_group'),
+      render: (_, t) => t.service_group ?? dash,
+    },
+    {
+      key: 'process',
+      title: 'Quy trình xử lý',
+      width: 210,
+      responsive: ['md'],
+      render: (_, t) =>
+        t.process ? (
+          <span>
+            {canOpenProcess ? <Link to={urlFor('processes.show', { id: t.process.id })}>{t.process.name}</Link> : t.process.name}
+            {!t.process.active && (
+              <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>
+                Quy trình đã ngừng sử dụng
+              </Typography.Text>
+            )}
+          </span>
+        ) : (
+          dash
+        ),
+    },
+    { key: 'public', title: 'Hiển thị', width: 120, render: (_, t) => <PublicTag isPublic={t.is_public} /> },
+    { key: 'active', title: 'Trạng thái', width: 145, render: (_, t) => <ActiveTag active={t.active} /> },
+    { key: 'requests', title: 'Số yêu cầu', dataIndex: 'requests_count', width: 105, align: 'right', responsive: ['xxl'] },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: 'Thao tác',
+            width: 140,
+            render: (_: unknown, t: RequestType) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => navigate(urlFor('request_types.edit', { id: t.id }))}
+                  aria-label={`Sửa loại yêu cầu ${t.name}`}
+                >
+                  Sửa
+                </Button>
+                <DeleteRequestTypeButton requestType={t} size="small" />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy loại yêu cầu nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description="Chưa có loại yêu cầu nào">
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('request_types.create'))}>
+          Thêm loại yêu cầu
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+
+  return (
+    <>
+      <PageHeader
+        title="Loại yêu cầu"
+        subtitle="Các loại yêu cầu khách hàng gửi tới, quy trình xử lý và việc hiển thị trên trang công khai."
+        extra={
+          <>
+            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
+              Xuất Excel
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('request_types.create'))}>
+                Thêm loại yêu cầu
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            placeholder="Tìm theo tên, mã, nhóm dịch vụ"
+          />
+          <Select
+            aria-label="Lọc theo hiển thị công khai"
+            placeholder="Công khai"
+            allowClear
+            style={{ width: 150 }}
+            options={yesNo(PUBLIC_LABELS)}
+            value={params.filters.is_public}
+            onChange={(v?: string) => update({ is_public: v ?? null })}
+          />
+          <Select
+            aria-label="Lọc theo trạng thái"
+            placeholder="Trạng thái"
+            allowClear
+            style={{ width: 170 }}
+            options={yesNo(ACTIVE_LABELS)}
+            value={params.filters.active}
+            onChange={(v?: string) => update({ active: v ?? null })}
+          />
+          {canListProcesses && (
+            <ProcessSelect
+              aria-label="Lọc theo quy trình"
+              placeholder="Quy trình"
+              style={{ width: 240 }}
+              value={params.filters.process_id ? Number(params.filters.process_id) : null}
+              onChange={(v) => update({ process_id: v })}
+            />
+          )}
+          {filtered && (
+            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+              Xóa bộ lọc
+            </Button>
+          )}
+        </Space>
+        {types.isError ? (
+          <LoadError plain error={types.error} onRetry={() => types.refetch()} />
+        ) : (
+          <Table<RequestType>
+            rowKey="id"
+            columns={columns}
+            dataSource={types.data?.data}
+            loading={types.isFetching}
+            locale={{ emptyText: types.isPending ? ' ' : empty }}
+            scroll={{ x: 1000 }}
+            sortDirections={['ascend', 'descend', 'ascend']}
+            pagination={{
+              current: params.page,
+              pageSize: params.per_page,
+              total: types.data?.meta.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `Tổng ${total} loại yêu cầu`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,275 @@
+import { ClearOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDate } from '@qlcv/common/format/date';
+import { PRIORITY_LABELS, REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
+import { PRIORITIES, REQUEST_STATUSES, type RequestRecord } from '@qlcv/common/schemas/requests';
+import { normalizeVi } from '@qlcv/common/vi-text';
+import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { LoadError } from '@/components/page-states';
+import { dayjs } from '@/lib/dayjs';
+import { useCan } from '@/lib/permissions/can';
+import { useExportRequests } from '../api/export-requests';
+import { useRequests } from '../api/get-requests';
+import { useCustomerOptions, useRequestTypeOptions } from '../api/options';
+import { DueDate, PriorityTag, RequestStatusTag } from '../components/request-tags';
+
+const FILTERS = ['status', 'request_type_id', 'priority', 'customer_id', 'from', 'to', 'overdue'] as const;
+const CLEARED = Object.fromEntries([...FILTERS, 'search'].map((k) => [k, null]));
+const csv = (v: string | undefined) => (v ? v.split(',') : []);
+
+/** Requests: search, filters (status, type, priority, customer, created between, overdue), sortable paged table, export. */
+export default function RequestListPage() {
+  const navigate = useNavigate();
+  const { params, update } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const requests = useRequests(toQuery(params));
+  const exporter = useExportRequests();
+  const canCreate = useCan(['requests.create']);
+  const canShow = useCan(['requests.show', 'requests.edit']);
+  const canTypes = useCan(['request_types.index']);
+  const canCustomers = useCan(['customer.index']);
+  const types = useRequestTypeOptions(canTypes);
+  const [customerSearch, setCustomerSearch] = useState('');
+  const customers = useCustomerOptions(customerSearch, canCustomers);
+  const f = params.filters;
+  const filtered = !!params.search || FILTERS.some((k) => f[k]);
+
+  const lastPage = requests.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (requests.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [requests.data, params.page, lastPage, update]);
+
+  const customerOptions = useMemo(() => {
+    const list = (customers.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+    if (f.customer_id && !list.some((o) => o.value === f.customer_id)) {
+      const known = requests.data?.data.find((r) => String(r.customer_id) === f.customer_id)?.customer;
+      list.unshift({ value: f.customer_id, label: known?.name ?? `Khách hàng #${f.customer_id}` });
+    }
+    return list;
+  }, [customers.data, f.customer_id, requests.data]);
+
+  const columns: TableColumnsType<RequestRecord> = [
+    {
+      key: 'code',
+      title: 'Mã yêu cầu',
+      width: 125,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+      render: (_, r) => (canShow ? <Link to={urlFor('requests.show', { id: r.id })}>{r.code}</Link> : r.code),
+    },
+    {
+      key: 'title',
+      title: 'Tiêu đề',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'title'),
+      render: (_, r) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          {canShow ? <Link to={urlFor('requests.show', { id: r.id })}>{r.title}</Link> : r.title}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.request_type?.name ?? '—'}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'customer',
+      title: 'Khách hàng / người yêu cầu',
+      width: 210,
+      responsive: ['lg'],
+      render: (_, r) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          <span>{r.customer?.name ?? r.requester_organization ?? r.requester_name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.requester_name} · {r.requester_phone}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'priority',
+      title: 'Ưu tiên',
+      width: 105,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'priority'),
+      render: (_, r) => <PriorityTag priority={r.priority} />,
+    },
+    {
+      key: 'status',
+      title: 'Trạng thái',
+      width: 140,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'status'),
+      render: (_, r) => (
+        <span>
+          <RequestStatusTag status={r.status} />
+          {r.current_step !== null && !['completed', 'rejected', 'cancelled'].includes(r.status) && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              Bước {r.current_step}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'due_at',
+      title: 'Hạn xử lý',
+      width: 175,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'due_at'),
+      render: (_, r) => <DueDate value={r.due_at} overdue={r.overdue} />,
+    },
+    {
+      key: 'created_at',
+      title: 'Ngày tạo',
+      width: 110,
+      responsive: ['xxl'],
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'created_at'),
+      render: (_, r) => formatDate(r.created_at),
+    },
+  ];
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy yêu cầu nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description="Chưa có yêu cầu nào">
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('requests.create'))}>
+          Thêm yêu cầu
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] = [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null];
+
+  return (
+    <>
+      <PageHeader
+        title="Yêu cầu"
+        subtitle="Yêu cầu của khách hàng và tiến trình xử lý qua từng bước quy trình."
+        extra={
+          <>
+            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
+              Xuất Excel
+            </Button>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('requests.create'))}>
+                Thêm yêu cầu
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card>
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            placeholder="Tìm theo mã, tiêu đề, người yêu cầu, SĐT"
+            width={320}
+          />
+          <Select
+            mode="multiple"
+            aria-label="Lọc theo trạng thái"
+            placeholder="Trạng thái"
+            allowClear
+            maxTagCount="responsive"
+            style={{ width: 220 }}
+            options={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
+            value={csv(f.status)}
+            onChange={(v: string[]) => update({ status: v.length > 0 ? v.join(',') : null })}
+          />
+          {canTypes && (
+            <Select
+              aria-label="Lọc theo loại yêu cầu"
+              placeholder="Loại yêu cầu"
+              allowClear
+              showSearch={{ filterOption: (input, o) => normalizeVi(String(o?.label)).includes(normalizeVi(input)) }}
+              style={{ width: 220 }}
+              popupMatchSelectWidth={false}
+              options={(types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+              value={f.request_type_id}
+              onChange={(v?: string) => update({ request_type_id: v ?? null })}
+            />
+          )}
+          <Select
+            mode="multiple"
+            aria-label="Lọc theo mức ưu tiên"
+            placeholder="Mức ưu tiên"
+            allowClear
+            maxTagCount="responsive"
+            style={{ width: 180 }}
+            options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            value={csv(f.priority)}
+            onChange={(v: string[]) => update({ priority: v.length > 0 ? v.join(',') : null })}
+          />
+          {canCustomers && (
+            <Select
+              aria-label="Lọc theo khách hàng"
+              placeholder="Khách hàng"
+              allowClear
+              showSearch={{ filterOption: false, onSearch: setCustomerSearch }}
+              style={{ width: 220 }}
+              popupMatchSelectWidth={false}
+              options={customerOptions}
+              value={f.customer_id}
+              onChange={(v?: string) => update({ customer_id: v ?? null })}
+            />
+          )}
+          <DatePicker.RangePicker
+            aria-label="Lọc theo ngày tạo"
+            format="DD/MM/YYYY"
+            placeholder={['Tạo từ ngày', 'Đến ngày']}
+            allowEmpty={[true, true]}
+            value={range}
+            onChange={(v) =>
+              update({ from: v?.[0] ? v[0].format('YYYY-MM-DD') : null, to: v?.[1] ? v[1].format('YYYY-MM-DD') : null })
+            }
+          />
+          <Checkbox checked={f.overdue === 'true'} onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}>
+            Quá hạn
+          </Checkbox>
+          {filtered && (
+            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+              Xóa bộ lọc
+            </Button>
+          )}
+        </Space>
+        {requests.isError ? (
+          <LoadError plain error={requests.error} onRetry={() => requests.refetch()} />
+        ) : (
+          <Table<RequestRecord>
+            rowKey="id"
+            columns={columns}
+            dataSource={requests.data?.data}
+            loading={requests.isFetching}
+            locale={{ emptyText: requests.isPending ? ' ' : empty }}
+            scroll={{ x: 960 }}
+            sortDirections={['ascend', 'descend', 'ascend']}
+            pagination={{
+              current: params.page,
+              pageSize: params.per_page,
+              total: requests.data?.meta.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total) => `Tổng ${total} yêu cầu`,
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

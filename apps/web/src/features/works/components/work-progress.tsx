@@ -1,0 +1,72 @@
+import { type WorkDetail, workProgressBody } from '@qlcv/common/schemas/works';
+import { Button, InputNumber, Progress, Slider, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '@/lib/api/api-error';
+import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { useWorkAction } from '../api/work-actions';
+
+/** Progress: a bar for everyone; a slider and "Cập nhật tiến độ" for whoever may change the work while it is in progress. */
+export function WorkProgress({ work, onConflict }: { work: WorkDetail; onConflict: (message: string) => void }) {
+  const [value, setValue] = useState(work.progress);
+  const action = useWorkAction(work.id);
+  const editable = work.can.edit && work.status === 'in_progress';
+
+  const save = async () => {
+    const parsed = workProgressBody.safeParse({ progress: value });
+    if (!parsed.success) {
+      notifyError(parsed.error.issues[0]?.message ?? 'Tiến độ không hợp lệ');
+      return;
+    }
+    try {
+      await action.mutateAsync({ verb: 'progress', body: parsed.data });
+      notifySuccess(`Đã cập nhật tiến độ ${value}%.`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) onConflict(error.message);
+      else notifyError(error instanceof Error ? error.message : 'Đã xảy ra sự cố.');
+    }
+  };
+
+  return (
+    <div data-testid="work-progress">
+      <Progress
+        percent={work.progress}
+        format={(p) => <span data-testid="progress-value">{p}%</span>}
+        status={work.status === 'done' ? 'success' : work.status === 'cancelled' ? 'exception' : 'active'}
+      />
+      {editable ? (
+        <Space wrap style={{ width: '100%', marginTop: 8 }} align="center">
+          <Slider
+            aria-label="Tiến độ"
+            min={0}
+            max={100}
+            step={5}
+            value={value}
+            onChange={setValue}
+            style={{ width: 240 }}
+            tooltip={{ formatter: (v) => `${v}%` }}
+          />
+          <InputNumber
+            aria-label="Tiến độ (%)"
+            min={0}
+            max={100}
+            precision={0}
+            value={value}
+            onChange={(v) => setValue(typeof v === 'number' ? v : 0)}
+            suffix="%"
+            style={{ width: 100 }}
+          />
+          <Button type="primary" ghost loading={action.isPending} disabled={value === work.progress} onClick={save}>
+            Cập nhật tiến độ
+          </Button>
+        </Space>
+      ) : (
+        work.can.edit &&
+        work.status === 'todo' && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Bấm “Bắt đầu” để cập nhật tiến độ.
+          </Typography.Text>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Paginated } from '@qlcv/common/schemas/common';
+import type { Work } from '@qlcv/common/schemas/works';
+import { Button, Empty, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { type ListParams, PAGE_SIZES, sortFromSorter, sortOrderOf } from '@/components/list-controls';
+import { LoadError } from '@/components/page-states';
+import { useCan } from '@/lib/permissions/can';
+import { Deadline, PriorityTag, WorkStatusTag } from './work-tags';
+
+interface Props {
+  query: {
+    data?: Paginated<Work>;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    isPending: boolean;
+    refetch: () => unknown;
+  };
+  params: ListParams;
+  update: (patch: Record<string, string | number | null | undefined>) => void;
+  filtered: boolean;
+  onClear: () => void;
+  emptyText: string;
+}
+
+/** The works table of the list and of "my works": code and title, request, assignee, priority, status, progress, deadline. */
+export function WorkTable({ query, params, update, filtered, onClear, emptyText }: Props) {
+  const navigate = useNavigate();
+  const canCreate = useCan(['works.create']);
+  const columns: TableColumnsType<Work> = [
+    {
+      key: 'title',
+      title: 'Công việc',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'title'),
+      render: (_, w) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          <Link to={urlFor('works.show', { id: w.id })}>{w.title}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {w.code}
+            {w.request && (
+              <>
+                {' · Yêu cầu '}
+                {w.request.code}
+                {w.step_index !== null && ` (bước ${w.step_index})`}
+              </>
+            )}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'assignee',
+      title: 'Người thực hiện',
+      width: 190,
+      responsive: ['md'],
+      render: (_, w) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          <span>{w.assignee?.name ?? <Tag>Chưa giao</Tag>}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {w.department?.name ?? ''}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'priority',
+      title: 'Ưu tiên',
+      width: 115,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'priority'),
+      render: (_, w) => <PriorityTag priority={w.priority} />,
+    },
+    {
+      key: 'status',
+      title: 'Trạng thái',
+      width: 140,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'status'),
+      render: (_, w) => <WorkStatusTag status={w.status} />,
+    },
+    {
+      key: 'progress',
+      title: 'Tiến độ',
+      width: 130,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'progress'),
+      render: (_, w) => (
+        <Progress percent={w.progress} size="small" status={w.status === 'cancelled' ? 'exception' : undefined} />
+      ),
+    },
+    {
+      key: 'deadline',
+      title: 'Hạn hoàn thành',
+      width: 200,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'deadline'),
+      render: (_, w) => <Deadline value={w.deadline} overdue={w.overdue} />,
+    },
+  ];
+
+  if (query.isError) return <LoadError plain error={query.error} onRetry={() => query.refetch()} />;
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy công việc nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={onClear}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description={emptyText}>
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('works.create'))}>
+          Thêm công việc
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <Table<Work>
+      rowKey="id"
+      columns={columns}
+      dataSource={query.data?.data}
+      loading={query.isFetching}
+      locale={{ emptyText: query.isPending ? ' ' : empty }}
+      scroll={{ x: 1000 }}
+      sortDirections={['ascend', 'descend', 'ascend']}
+      pagination={{
+        current: params.page,
+        pageSize: params.per_page,
+        total: query.data?.meta.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES,
+        showTotal: (total) => `Tổng ${total} công việc`,
+      }}
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+        if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+      }}
+    />
+  );
+}
