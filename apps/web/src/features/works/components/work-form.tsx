@@ -101,31 +101,25 @@ export function WorkForm({ form, initialValues, onFinish, onCancel, submitting, 
             <Form.Item name="participant_ids" label="Người theo dõi">
               <UserSelect multiple placeholder="Những người được xem và bình luận" />
             </Form.Item>
-            <Row gutter={12}>
-              <Col span={12}>
-                <Form.Item name="start_date" label="Ngày bắt đầu">
-                  <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item
-                  name="deadline"
-                  label="Hạn hoàn thành"
-                  dependencies={['start_date']}
-                  rules={[
-                    ({ getFieldValue }) => ({
-                      validator: async (_r, value: Dayjs | null) => {
-                        const start = getFieldValue('start_date') as Dayjs | null;
-                        if (value && start && value.isBefore(start, 'day'))
-                          throw new Error('Hạn hoàn thành không được trước ngày bắt đầu');
-                      },
-                    }),
-                  ]}
-                >
-                  <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-            </Row>
+            <Form.Item name="start_date" label="Ngày bắt đầu">
+              <DatePicker format="DD/MM/YYYY" placeholder="Chọn ngày" style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              name="deadline"
+              label="Hạn hoàn thành"
+              dependencies={['start_date']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_r, value: Dayjs | null) => {
+                    const start = getFieldValue('start_date') as Dayjs | null;
+                    if (value && start && value.isBefore(start, 'day'))
+                      throw new Error('Hạn hoàn thành không được trước ngày bắt đầu');
+                  },
+                }),
+              ]}
+            >
+              <DatePicker format="DD/MM/YYYY" placeholder="Chọn ngày (hết ngày)" style={{ width: '100%' }} />
+            </Form.Item>
           </Card>
         </Col>
       </Row>

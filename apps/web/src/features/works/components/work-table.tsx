@@ -54,7 +54,7 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
     {
       key: 'assignee',
       title: 'Người thực hiện',
-      width: 190,
+      width: 170,
       responsive: ['md'],
       render: (_, w) => (
         <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
@@ -68,7 +68,7 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
     {
       key: 'priority',
       title: 'Ưu tiên',
-      width: 115,
+      width: 100,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'priority'),
       render: (_, w) => <PriorityTag priority={w.priority} />,
@@ -84,7 +84,7 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
     {
       key: 'progress',
       title: 'Tiến độ',
-      width: 130,
+      width: 120,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'progress'),
       render: (_, w) => (
@@ -94,7 +94,7 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
     {
       key: 'deadline',
       title: 'Hạn hoàn thành',
-      width: 200,
+      width: 180,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'deadline'),
       render: (_, w) => <Deadline value={w.deadline} overdue={w.overdue} />,
@@ -126,7 +126,7 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
       dataSource={query.data?.data}
       loading={query.isFetching}
       locale={{ emptyText: query.isPending ? ' ' : empty }}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 900 }}
       sortDirections={['ascend', 'descend', 'ascend']}
       pagination={{
         current: params.page,
