@@ -13,12 +13,12 @@ import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { type RequestVerb, useTransitionRequest } from '../api/transition-request';
-import { AttachmentsField } from './attachments-field';
 
 const OPEN = ['new', 'received', 'in_progress', 'on_hold'];
 const OPEN_WORK = ['todo', 'in_progress', 'on_hold'];

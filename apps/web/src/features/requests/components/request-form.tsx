@@ -6,11 +6,11 @@ import { PRIORITIES, type RequestDetail, requestCreateBody } from '@qlcv/common/
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { zodRule } from '@/lib/forms';
 import { useCan } from '@/lib/permissions/can';
 import { useCustomerOptions, useRequestTypeOptions } from '../api/options';
 import type { RequestCreateInput } from '../api/save-request';
-import { AttachmentsField } from './attachments-field';
 
 export interface RequestFormValues {
   request_type_id: number | null;

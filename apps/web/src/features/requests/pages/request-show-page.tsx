@@ -6,10 +6,10 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Progress, Row, Space, St
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { useRequest } from '../api/get-request';
-import { AttachmentRows } from '../components/attachment-rows';
 import { RequestActions } from '../components/request-actions';
 import { RequestHistory } from '../components/request-history';
 import { DueDate, PriorityTag, RequestStatusTag, WorkStatusTag } from '../components/request-tags';

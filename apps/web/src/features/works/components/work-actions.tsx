@@ -10,11 +10,11 @@ import { reasonBody } from '@qlcv/common/schemas/requests';
 import { type WorkDetail, workCompleteBody } from '@qlcv/common/schemas/works';
 import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useWorkAction, type WorkVerb } from '../api/work-actions';
-import { AttachmentsField } from './attachments-field';
 
 type FormVerb = 'hold' | 'complete' | 'cancel' | 'send-back';
 

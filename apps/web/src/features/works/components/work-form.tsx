@@ -5,9 +5,9 @@ import { PRIORITIES } from '@qlcv/common/schemas/requests';
 import { workCreateBody } from '@qlcv/common/schemas/works';
 import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { zodRule } from '@/lib/forms';
 import type { WorkCreateInput } from '../api/create-work';
-import { AttachmentsField } from './attachments-field';
 import { DepartmentSelect, UserSelect } from './pickers';
 
 export interface WorkFormValues {

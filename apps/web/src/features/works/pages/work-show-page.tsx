@@ -5,11 +5,11 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Tag, Typogra
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useWork } from '../api/get-work';
-import { AttachmentRows } from '../components/attachment-rows';
 import { WorkActions } from '../components/work-actions';
 import { WorkComments } from '../components/work-comments';
 import { WorkHistory } from '../components/work-history';

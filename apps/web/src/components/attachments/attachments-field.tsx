@@ -2,8 +2,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { DOCUMENT_ACCEPT, type DocumentRecord } from '@qlcv/common/schemas/documents';
 import { Button, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
-import { useUploadDocuments } from '../api/documents';
 import { AttachmentRows } from './attachment-rows';
+import { useUploadDocuments } from './documents-api';
 
 const MAX_FILES = 20;
 

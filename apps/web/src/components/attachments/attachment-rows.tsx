@@ -4,7 +4,7 @@ import { formatFileSize } from '@qlcv/common/format/file-size';
 import { DOCUMENT_TYPES, type DocumentRecord } from '@qlcv/common/schemas/documents';
 import { Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useDownloadDocument } from '../api/documents';
+import { useDownloadDocument } from './documents-api';
 
 export interface AttachmentRow {
   doc: DocumentRecord;
