@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { adminLogin, createDepartment, createRole, createUser, randomMobile, unique } from './helpers';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, adminLogin, createDepartment, createRole, createUser, randomMobile, sidebar, signInUi, unique } from './helpers';
 
 // Issue 4, part 9: a visitor sends a request with a file on /yeu-cau; staff receive it and its works pass through a
 // three-step process, the last with a result document; the visitor reads the result and downloads the document on
@@ -21,15 +21,18 @@ interface RequestDetail {
   works: { id: number; step_index: number | null; status: string }[];
 }
 
+const STEPS = [
+  { name: 'Lấy mẫu hiện trường', dept: 'Đội hiện trường', hours: 24 },
+  { name: 'Phân tích mẫu', dept: 'Phòng thí nghiệm', hours: 48 },
+  { name: 'Lập và gửi báo cáo', dept: 'Phòng Kinh doanh', hours: 8 },
+];
+
+const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
+
 async function setUpType(request: APIRequestContext, token: string, tag: string) {
-  const role = await createRole(request, token, { code: `nv${tag}`, name: `Nhân viên ${tag}`, permissions: [] });
-  const steps = [
-    { name: 'Lấy mẫu hiện trường', dept: 'Đội hiện trường', hours: 24 },
-    { name: 'Phân tích mẫu', dept: 'Phòng thí nghiệm', hours: 48 },
-    { name: 'Lập và gửi báo cáo', dept: 'Phòng Kinh doanh', hours: 8 },
-  ];
+  const role = await createRole(request, token, { code: `nv${tag}`, name: `Nhân viên ${tag}`, permissions: ['works.show'] });
   const built = [];
-  for (const [i, s] of steps.entries()) {
+  for (const [i, s] of STEPS.entries()) {
     const dept = await createDepartment(request, token, { code: `PB${i}${tag}`, name: `${s.dept} ${tag}` });
     const user = await createUser(request, token, {
       name: `Nhân viên ${i + 1} ${tag}`,
@@ -78,8 +81,12 @@ async function requestByCode(request: APIRequestContext, token: string, code: st
 test('a visitor sends a request, staff run it through three steps, the visitor downloads the result', async ({
   page,
   request,
+  browser,
+  baseURL,
+  locale,
+  timezoneId,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const token = await adminLogin(request);
   const tag = unique();
   const type = await setUpType(request, token, tag);
@@ -125,40 +132,140 @@ test('a visitor sends a request, staff run it through three steps, the visitor d
   await expect(page.getByRole('button', { name: 'Đã sao chép' })).toBeVisible();
   await page.screenshot({ path: shot('3-form-success'), fullPage: true });
 
-  // ---- staff: the request arrived from the public page with the file; receive and run its three steps ----
+  // ---- staff, in the browser: the desk finds the public request with its file and receives it ----
+  const staffContexts: BrowserContext[] = [];
+  const signIn = async (username: string, password: string): Promise<Page> => {
+    const context = await browser.newContext({ baseURL, locale, timezoneId });
+    staffContexts.push(context);
+    const staffPage = await context.newPage();
+    await signInUi(staffPage, username, password);
+    return staffPage;
+  };
+  const openMenu = async (staffPage: Page, group: string, link: string) => {
+    const menu = sidebar(staffPage);
+    if (!(await menu.getByRole('link', { name: link, exact: true }).isVisible()))
+      await menu.getByText(group, { exact: true }).click();
+    await menu.getByRole('link', { name: link, exact: true }).click();
+  };
+
   let r = await requestByCode(request, token, code);
   expect(r.source).toBe('public');
   expect(r.status).toBe('new');
   expect(r.attachments.map((a) => [a.original_name, a.is_public])).toEqual([['so-do-diem-xa.pdf', false]]);
-  const received = await request.post(`/api/requests/${r.id}/receive`, { headers: auth(token) });
-  expect(received.status(), await received.text()).toBe(200);
-  for (let step = 1; step <= 3; step++) {
-    r = await requestByCode(request, token, code);
-    const work = r.works.find((w) => w.step_index === step && w.status === 'todo');
-    expect(work, `work of step ${step}`).toBeDefined();
-    const started = await request.post(`/api/works/${work?.id}/start`, { headers: auth(token) });
-    expect(started.status(), await started.text()).toBe(200);
-    let documentIds: number[] = [];
-    if (step === 3) {
-      const upload = await request.post('/api/documents', {
-        headers: auth(token),
-        multipart: {
-          'files[]': { name: 'bao-cao-ket-qua.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
-        },
+
+  const desk = await signIn(ADMIN.username, ADMIN.password);
+  await openMenu(desk, 'Yêu cầu & quy trình', 'Yêu cầu');
+  await expect(desk).toHaveURL(/\/admin\/requests$/);
+  await expect(desk.getByRole('heading', { name: 'Yêu cầu', level: 3 })).toBeVisible();
+  await desk.getByRole('searchbox').fill(code);
+  await expect(desk).toHaveURL(/search=/);
+  await expect(rows(desk)).toHaveCount(1);
+  const row = rows(desk).first();
+  await expect(row).toContainText('Quan trắc nước thải quý IV');
+  await expect(row).toContainText(type.name);
+  await expect(row).toContainText('Nguyễn Văn An');
+  await expect(row).toContainText('Mới');
+  const requestCode = ((await row.getByRole('link').first().textContent()) ?? '').trim();
+  expect(requestCode).toMatch(/^YC\d{4}-\d{4,}$/);
+  expect(code.startsWith(`${requestCode}-`)).toBe(true);
+  await row.getByRole('link', { name: requestCode }).click();
+  await expect(desk).toHaveURL(new RegExp(`/admin/requests/${r.id}$`));
+  await expect(desk.getByRole('heading', { level: 3 }).first()).toContainText(`Yêu cầu ${requestCode}`);
+  await expect(desk.getByTestId('request-status').first()).toHaveText('Mới');
+  await expect(desk.getByText('Trang công khai', { exact: true })).toBeVisible();
+  await expect(desk.getByText(code, { exact: true })).toBeVisible();
+  await expect(desk.getByTestId('attachment')).toHaveCount(1);
+  await expect(desk.getByTestId('attachment')).toContainText('so-do-diem-xa.pdf');
+  await desk.getByRole('button', { name: 'Tiếp nhận' }).click();
+  await desk.getByRole('dialog').getByRole('button', { name: 'Tiếp nhận' }).click();
+  await expect(desk.getByTestId('request-status').first()).toHaveText('Đã tiếp nhận');
+  const deskWorks = desk.getByTestId('request-works');
+  await expect(deskWorks.getByRole('link', { name: `${STEPS[0]!.name} – ${requestCode}` })).toBeVisible();
+  await expect(deskWorks).toContainText(`Nhân viên 1 ${tag}`);
+  await expect(deskWorks).toContainText('Bước 1');
+  await expect(deskWorks).toContainText('Chưa bắt đầu');
+  await expect(desk.getByTestId('request-steps')).toContainText(`Bước hiện tại: 1. ${STEPS[0]!.name}`);
+  await desk.waitForLoadState('networkidle');
+  await desk.screenshot({ path: shot('staff-1-received'), fullPage: true });
+
+  // ---- each step's default assignee: "Công việc của tôi" → the work → "Bắt đầu" → progress → "Hoàn thành" ----
+  const finalNote = 'Các chỉ tiêu nước thải đạt QCVN 40:2025/BTNMT.';
+  for (const [i, step] of STEPS.entries()) {
+    const last = i === STEPS.length - 1;
+    const title = `${step.name} – ${requestCode}`;
+    const note = last ? finalNote : `Đã xong bước ${i + 1}.`;
+    const staff = await signIn(`nv${i}${tag}`, 'Matkhau@2026');
+    await openMenu(staff, 'Công việc', 'Công việc của tôi');
+    await expect(staff).toHaveURL(/\/admin\/works\/my-works/);
+    await expect(staff.getByRole('heading', { name: 'Công việc của tôi', level: 3 })).toBeVisible();
+    await expect(rows(staff)).toHaveCount(1);
+    await expect(rows(staff).first()).toContainText(title);
+    await expect(rows(staff).first()).toContainText('Chưa bắt đầu');
+    await rows(staff).first().getByRole('link', { name: title }).click();
+    await expect(staff).toHaveURL(/\/admin\/works\/\d+$/);
+    await expect(staff.getByRole('heading', { level: 3 }).first()).toContainText(title);
+    await expect(staff.getByTestId('work-status').first()).toHaveText('Chưa bắt đầu');
+    await expect(staff.getByTestId('work-request')).toContainText(requestCode);
+    await expect(staff.getByTestId('work-request')).toContainText(`${i + 1}. ${step.name}`);
+
+    await staff.getByRole('button', { name: 'Bắt đầu' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Bắt đầu' }).click();
+    await expect(staff.getByTestId('work-status').first()).toHaveText('Đang thực hiện');
+    await expect(staff.getByTestId('work-request')).toContainText('Đang xử lý');
+    await staff.getByLabel('Tiến độ (%)').fill('60');
+    await staff.getByRole('button', { name: 'Cập nhật tiến độ' }).click();
+    await expect(staff.getByTestId('progress-value')).toHaveText('60%');
+
+    await staff.getByRole('button', { name: 'Hoàn thành' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('Kết quả thực hiện').fill(note);
+    if (last) {
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'bao-cao-ket-qua.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
       });
-      expect(upload.status(), await upload.text()).toBe(201);
-      documentIds = (await upload.json()).data.map((d: { id: number }) => d.id);
+      await expect(dialog.getByTestId('attachment').filter({ hasText: 'bao-cao-ket-qua.pdf' })).toContainText(
+        'sẽ đính kèm khi lưu',
+      );
+      await staff.waitForLoadState('networkidle');
+      await staff.screenshot({ path: shot('staff-2-complete-with-document'), fullPage: true });
     }
-    const done = await request.post(`/api/works/${work?.id}/complete`, {
-      headers: auth(token),
-      data: {
-        result_note: step === 3 ? 'Các chỉ tiêu nước thải đạt QCVN 40:2025/BTNMT.' : `Đã xong bước ${step}.`,
-        document_ids: documentIds,
-      },
-    });
-    expect(done.status(), await done.text()).toBe(200);
+    await dialog.getByRole('button', { name: 'Hoàn thành' }).click();
+    await expect(staff.getByTestId('work-status').first()).toHaveText('Hoàn thành');
+    await expect(staff.getByTestId('work-result')).toContainText(note);
+    await expect(staff.getByTestId('progress-value')).toHaveText('100%');
+    await expect(staff.getByRole('button', { name: 'Bắt đầu' })).toHaveCount(0);
+    if (!last) {
+      // The desk sees the request move on: the next step's work, for its default assignee.
+      const next = STEPS[i + 1]!;
+      await desk.reload();
+      await expect(desk.getByTestId('request-steps')).toContainText(`Bước hiện tại: ${i + 2}. ${next.name}`);
+      const nextWork = desk.getByTestId('request-work').filter({ hasText: `${next.name} – ${requestCode}` });
+      await expect(nextWork).toContainText(`Bước ${i + 2}`);
+      await expect(nextWork).toContainText(`Nhân viên ${i + 2} ${tag}`);
+      await expect(nextWork).toContainText('Chưa bắt đầu');
+    }
   }
-  expect((await requestByCode(request, token, code)).status).toBe('completed');
+
+  // The desk sees the request completed with the result and its document.
+  await desk.reload();
+  await expect(desk.getByTestId('request-status').first()).toHaveText('Hoàn thành');
+  await expect(desk.getByTestId('request-result')).toContainText(finalNote);
+  await expect(desk.getByTestId('request-result')).toContainText('bao-cao-ket-qua.pdf');
+  await expect(desk.getByTestId('request-work')).toHaveCount(3);
+  await desk.waitForLoadState('networkidle');
+  await desk.screenshot({ path: shot('staff-3-completed'), fullPage: true });
+  for (const context of staffContexts) await context.close();
+  r = await requestByCode(request, token, code);
+  expect(r.status).toBe('completed');
+  expect(r.works.map((w) => [w.step_index, w.status])).toEqual(
+    expect.arrayContaining([
+      [1, 'done'],
+      [2, 'done'],
+      [3, 'done'],
+    ]),
+  );
 
   // ---- /yeu-cau/ket-qua: the code comes from the success page's link ----
   await page.getByRole('button', { name: 'Tra cứu kết quả' }).click();
