@@ -105,7 +105,7 @@ const priorityRank = sql<number>`case r.priority when 'low' then 1 when 'normal'
 /** Columns that are never empty keep a plain order, so the indexes that hold them can serve it. */
 const NOT_NULL_SORTS: ReadonlySet<string> = new Set(['code', 'created_at', 'updated_at', 'status', 'title']);
 
-// biome-ignore lint/suspicious/noExplicitAny: the same ORDER BY goes on two differently shaped selects.
+// The same ORDER BY goes on two differently shaped selects (the page's ids, and the joined page).
 function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: RequestSortSpec): Q {
   const o =
     sort.column === 'priority'
