@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalProvince } from '../provinces';
-import { csvOf, listQuery, optionalEmail, optionalText, requiredText, versionSchema } from './common';
+import { csvOf, idSchema, listQuery, optionalEmail, optionalText, requiredText, versionSchema } from './common';
 import { attachmentIds, documentSchema } from './documents';
 
 export const CUSTOMER_TYPES = ['organization', 'individual'] as const;
@@ -187,3 +187,22 @@ export interface RequesterDetails {
   organization?: string | null;
   address?: string | null;
 }
+
+/** Most customers one `GET /api/customers/options` returns. */
+export const CUSTOMER_OPTIONS_LIMIT = 50;
+
+/** `GET /api/customers/options`: customers by text, or by id (`ids=1,2`) to label the current value. */
+export const customerOptionsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  ids: csvOf(idSchema).optional(),
+});
+export type CustomerOptionsQuery = z.infer<typeof customerOptionsQuery>;
+
+/** A customer as the request form's picker shows it. */
+export const customerOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+});
+export type CustomerOption = z.infer<typeof customerOptionSchema>;

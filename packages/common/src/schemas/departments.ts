@@ -41,3 +41,12 @@ export const departmentNode: z.ZodType<DepartmentNode> = departmentSchema.extend
 });
 
 export const DEPARTMENT_SORTS = ['name', 'code', 'created_at', 'updated_at'] as const;
+
+/** A department as the pickers show it (`GET /api/departments/options`): a flat list, the client nests it by parent_id. */
+export const departmentOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  parent_id: z.number().nullable(),
+});
+export type DepartmentOption = z.infer<typeof departmentOptionSchema>;

@@ -136,3 +136,7 @@ export const processSnapshotSchema = z.object({
   ),
 });
 export type ProcessSnapshot = z.infer<typeof processSnapshotSchema>;
+
+/** An active process as the pickers show it (`GET /api/processes/options`). */
+export const processOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type ProcessOption = z.infer<typeof processOptionSchema>;

@@ -57,3 +57,14 @@ export const publicRequestTypeSchema = z.object({
 export type PublicRequestType = z.infer<typeof publicRequestTypeSchema>;
 
 export const REQUEST_TYPE_SORTS = ['name', 'code', 'service_group', 'created_at', 'updated_at'] as const;
+
+/** An active request type as the pickers show it (`GET /api/request-types/options`). */
+export const requestTypeOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  process_id: z.number().nullable(),
+  is_public: z.boolean(),
+  service_group: z.string().nullable(),
+});
+export type RequestTypeOption = z.infer<typeof requestTypeOptionSchema>;

@@ -33,3 +33,7 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 export const ROLE_SORTS = ['name', 'code', 'created_at', 'updated_at'] as const;
+
+/** A role as the role pickers show it (`GET /api/roles/options`). */
+export const roleOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type RoleOption = z.infer<typeof roleOptionSchema>;

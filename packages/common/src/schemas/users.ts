@@ -80,3 +80,24 @@ export const USER_SORTS = ['name', 'code', 'username', 'created_at', 'updated_at
 
 export const authInfoResponse = z.object({ user: userSchema, permissions_code: z.array(z.string()) });
 export type AuthInfo = z.infer<typeof authInfoResponse>;
+
+/** Most users one `GET /api/users/options` returns. */
+export const USER_OPTIONS_LIMIT = 50;
+
+/** `GET /api/users/options`: active users by text, by department (sub-departments included), or by id (`ids=1,2`). */
+export const userOptionsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  department_id: idSchema.optional(),
+  ids: csvOf(idSchema).optional(),
+});
+export type UserOptionsQuery = z.infer<typeof userOptionsQuery>;
+
+/** A user as the pickers show it: no login, contact or audit fields. */
+export const userOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  department_id: z.number().nullable(),
+  position: z.string().nullable(),
+});
+export type UserOption = z.infer<typeof userOptionSchema>;

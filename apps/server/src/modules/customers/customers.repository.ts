@@ -86,6 +86,14 @@ export const customersRepository = {
     return q.orderBy(`c.${sort.column}`, sort.direction).orderBy('c.id', sort.direction).limit(limit).execute();
   },
 
+  /** What the customer picker shows, by name: customers matching the pattern, or the given ids. */
+  options(db: Kysely<DB>, f: { search: string | null; ids?: number[] }, limit: number) {
+    let q = db.selectFrom('customers as c').select(['c.id', 'c.code', 'c.name', 'c.phone']);
+    if (f.ids) q = q.where('c.id', 'in', f.ids);
+    if (f.search) q = q.where(indexedSearch(db, 'customers', 'c', f.search));
+    return q.orderBy('c.name').orderBy('c.id').limit(limit).execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return db.selectFrom('customers as c').select(COLUMNS).where('c.id', '=', id).executeTakeFirst();
   },

@@ -5,6 +5,8 @@ import {
   customerCreateBody,
   customerDetailSchema,
   customerListQuery,
+  customerOptionSchema,
+  customerOptionsQuery,
   customerRequestSchema,
   customerSchema,
   customerUpdateBody,
@@ -56,6 +58,16 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
         ],
       });
     },
+  );
+
+  // The customer picker of the request forms: whoever may create or edit a request may pick its customer.
+  app.get(
+    '/api/customers/options',
+    {
+      config: { permission: ['customer.index', 'requests.create', 'requests.edit'] },
+      schema: { tags, querystring: customerOptionsQuery, response: { 200: z.array(customerOptionSchema) } },
+    },
+    (req) => customers.options(req.query),
   );
 
   app.post(

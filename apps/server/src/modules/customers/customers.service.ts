@@ -1,6 +1,7 @@
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
 import {
+  CUSTOMER_OPTIONS_LIMIT,
   CUSTOMER_REQUEST_SORTS,
   CUSTOMER_SORTS,
   type Customer,
@@ -8,6 +9,8 @@ import {
   type CustomerCreateBody,
   type CustomerDetail,
   type CustomerListQuery,
+  type CustomerOption,
+  type CustomerOptionsQuery,
   type CustomerRequest,
   type CustomerUpdateBody,
   normalizePhone,
@@ -140,6 +143,11 @@ export class CustomersService {
         after = { value: String(last[sort.column]), id: last.id };
       }
     })();
+  }
+
+  /** Up to 50 customers for the request form's picker: by text, or the given ids (to label the current value). */
+  options(q: CustomerOptionsQuery): Promise<CustomerOption[]> {
+    return repo.options(this.db, { search: likePattern(q.search), ids: q.ids }, CUSTOMER_OPTIONS_LIMIT);
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<Customer> {

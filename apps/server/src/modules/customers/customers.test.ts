@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PERMISSION_KEYS } from '@qlcv/common/permissions';
 import { PROVINCES } from '@qlcv/common/provinces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/audit';
@@ -128,6 +129,47 @@ describe('customers', () => {
     people.dung = await create({ type: 'organization', name: 'Khu công nghiệp Dung_Quất', province: 'Quảng Ngãi' });
   });
   afterAll(() => t?.close());
+
+  describe('options', () => {
+    type Option = { id: number; code: string; name: string; phone: string | null };
+    const options = (query: string, token: string | null = t.adminToken) =>
+      t.call({ method: 'GET', url: `/api/customers/options?${query}`, token });
+    const namesOf = (res: { json(): Option[] }) => res.json().map((c) => c.name);
+
+    it('gives each accepted key id, code, name and phone only', async () => {
+      for (const key of ['customer.index', 'requests.create', 'requests.edit'] as const) {
+        const res = await options('search=song%20da', (await t.userWith([key])).token);
+        expect(res.statusCode, key).toBe(200);
+        const rows = res.json() as Option[];
+        expect(rows).toHaveLength(1);
+        expect(Object.keys(rows[0]!).sort()).toEqual(['code', 'id', 'name', 'phone']);
+        expect(rows[0]).toMatchObject({ id: people.song!.id, code: people.song!.code, name: 'Nhà máy nước Sông Đà' });
+        for (const word of ['tax_code', 'email', 'contacts', 'notes', 'version']) expect(res.body).not.toContain(word);
+        expectNoSecrets(res);
+      }
+    });
+
+    it('answers 403 without an accepted key and 401 without a token', async () => {
+      const others = PERMISSION_KEYS.filter((k) => !['customer.index', 'requests.create', 'requests.edit'].includes(k));
+      expectError(await options('', (await t.userWith(others)).token), 403, 'FORBIDDEN');
+      expectError(await options('', null), 401, 'UNAUTHENTICATED');
+    });
+
+    it('searches without accents or case, treats % and _ literally, and labels given ids', async () => {
+      expect(namesOf(await options(`search=${encodeURIComponent('TRẦN LAN')}`))).toEqual(['Trần Thị Lan']);
+      expect(namesOf(await options('search=100%25'))).toEqual(['Lê Bình 100%']);
+      expect(namesOf(await options('search=dung_quat'))).toEqual(['Khu công nghiệp Dung_Quất']);
+      expect(namesOf(await options('search=khong-co-ai'))).toEqual([]);
+      const ids = await options(`ids=${people.lan!.id},${people.xanh!.id}`);
+      expect(
+        ids
+          .json()
+          .map((c: Option) => c.id)
+          .sort(),
+      ).toEqual([people.lan!.id, people.xanh!.id].sort());
+      expect(namesOf(await options(''))).toHaveLength(5);
+    });
+  });
 
   describe('create', () => {
     it('creates a customer with the next KH code, normalised fields and source staff', async () => {

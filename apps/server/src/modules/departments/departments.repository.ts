@@ -55,6 +55,11 @@ export const departmentsRepository = {
       .execute();
   },
 
+  /** Every department, flat, by name: what the pickers show. */
+  options(db: Kysely<DB>) {
+    return db.selectFrom('departments').select(['id', 'code', 'name', 'parent_id']).orderBy('name').orderBy('id').execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return withRelations(filtered(db, { search: null }))
       .where('d.id', '=', id)

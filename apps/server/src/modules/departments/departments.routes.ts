@@ -1,5 +1,11 @@
 import { idParams, idSchema, listQuery, paginated } from '@qlcv/common/schemas/common';
-import { departmentCreateBody, departmentNode, departmentSchema, departmentUpdateBody } from '@qlcv/common/schemas/departments';
+import {
+  departmentCreateBody,
+  departmentNode,
+  departmentOptionSchema,
+  departmentSchema,
+  departmentUpdateBody,
+} from '@qlcv/common/schemas/departments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock';
@@ -40,6 +46,13 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     '/api/departments/tree',
     { config: { permission: ['departments.index'] }, schema: { tags, response: { 200: z.array(departmentNode) } } },
     () => departments.tree(),
+  );
+
+  // The department pickers (user, work, process step…): every employee may know the department names.
+  app.get(
+    '/api/departments/options',
+    { config: { auth: true }, schema: { tags, response: { 200: z.array(departmentOptionSchema) } } },
+    () => departments.options(),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   type Department,
   type DepartmentCreateBody,
   type DepartmentNode,
+  type DepartmentOption,
   type DepartmentUpdateBody,
 } from '@qlcv/common/schemas/departments';
 import { searchText } from '@qlcv/common/vi-text';
@@ -62,6 +63,11 @@ export class DepartmentsService {
       (parent ? parent.children : roots).push(node);
     }
     return roots;
+  }
+
+  /** Every department, flat (the client nests them by parent_id): for the department pickers. */
+  options(): Promise<DepartmentOption[]> {
+    return repo.options(this.db);
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<Department> {

@@ -67,6 +67,32 @@ describe('departments', () => {
   });
   afterAll(() => t?.close());
 
+  describe('options', () => {
+    const options = (token: string | null) => t.call({ method: 'GET', url: '/api/departments/options', token });
+
+    it('gives any signed-in user, even one holding no key, every department flat with its parent', async () => {
+      const res = await options((await t.userWith([])).token);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json() as { id: number; code: string; name: string; parent_id: number | null }[];
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['code', 'id', 'name', 'parent_id']);
+      expect(rows.find((d) => d.id === lab.id)).toEqual({
+        id: lab.id,
+        code: 'PTN',
+        name: 'Phòng thí nghiệm',
+        parent_id: tech.id,
+      });
+      expect(rows.find((d) => d.id === company.id)?.parent_id).toBeNull();
+      expect(rows.map((d) => d.code)).toEqual(expect.arrayContaining(['CTY', 'KT', 'PTN', 'HT', 'KD']));
+      // No head, description, counts or audit fields.
+      for (const word of ['head', 'description', 'users_count', 'version', 'created_at']) expect(res.body).not.toContain(word);
+      expectNoSecrets(res);
+    });
+
+    it('answers 401 without a token', async () => {
+      expectError(await options(null), 401, 'UNAUTHENTICATED');
+    });
+  });
+
   describe('list', () => {
     it('answers { data, meta } and pages', async () => {
       const res = await list('per_page=4&page=3&sort=code');

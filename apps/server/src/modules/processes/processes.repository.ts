@@ -77,6 +77,17 @@ export const processesRepository = {
     return Number(row.n);
   },
 
+  /** Every active process, by name: what the process pickers show. */
+  options(db: Kysely<DB>) {
+    return db
+      .selectFrom('processes')
+      .select(['id', 'code', 'name'])
+      .where('active', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return withCounts(filtered(db, { search: null }))
       .where('p.id', '=', id)

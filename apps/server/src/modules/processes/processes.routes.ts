@@ -3,6 +3,7 @@ import {
   processCreateBody,
   processDetailSchema,
   processListQuery,
+  processOptionSchema,
   processSchema,
   processStepCreateBody,
   processStepOrderBody,
@@ -43,6 +44,16 @@ export const processesRoutes: FastifyPluginAsyncZod<{ processes: ProcessesServic
         ],
       });
     },
+  );
+
+  // The process picker of the request type form: whoever may create or edit a request type may pick a process.
+  app.get(
+    '/api/processes/options',
+    {
+      config: { permission: ['processes.index', 'request_types.create', 'request_types.edit'] },
+      schema: { tags, response: { 200: z.array(processOptionSchema) } },
+    },
+    () => processes.options(),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   type ProcessCreateBody,
   type ProcessDetail,
   type ProcessListQuery,
+  type ProcessOption,
   type ProcessSnapshot,
   type ProcessStep,
   type ProcessStepBody,
@@ -98,6 +99,11 @@ export class ProcessesService {
   /** Rows for the export: the list's filter and order, every page. */
   exportRows(q: ProcessListQuery): Promise<AsyncIterable<Process>> {
     return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+  }
+
+  /** The active processes, id, code and name only: for the request type form's process picker. */
+  options(): Promise<ProcessOption[]> {
+    return repo.options(this.db);
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<ProcessDetail> {

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@qlcv/common/permissions';
+import { PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
 import type { ProcessSnapshot } from '@qlcv/common/schemas/processes';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +154,30 @@ describe('processes', () => {
     await createProcess({ code: 'PX1', name: 'Quy trình 1000 việc' });
   });
   afterAll(() => t?.close());
+
+  describe('options', () => {
+    const accepted: PermissionKey[] = ['processes.index', 'request_types.create', 'request_types.edit'];
+    const options = (token: string | null) => call('GET', '/api/processes/options', undefined, token);
+
+    it('gives each accepted key the active processes, id, code and name only', async () => {
+      for (const key of accepted) {
+        const res = await options((await t.userWith([key])).token);
+        expect(res.statusCode, key).toBe(200);
+        const rows = res.json() as { id: number; code: string; name: string }[];
+        for (const row of rows) expect(Object.keys(row).sort()).toEqual(['code', 'id', 'name']);
+        expect(rows.map((p) => p.code).sort()).toEqual(['DTM', 'P_1', 'PX1', 'QT-DK'].sort());
+        expect(rows.find((p) => p.id === periodic.id)?.name).toBe('Quan trắc môi trường định kỳ');
+        for (const word of ['steps', 'description', 'active', 'version']) expect(res.body).not.toContain(word);
+        expectNoSecrets(res);
+      }
+    });
+
+    it('answers 403 without an accepted key and 401 without a token', async () => {
+      const others = PERMISSION_KEYS.filter((k) => !accepted.includes(k));
+      expectError(await options((await t.userWith(others)).token), 403, 'FORBIDDEN');
+      expectError(await options(null), 401, 'UNAUTHENTICATED');
+    });
+  });
 
   describe('access', () => {
     it('answers 401 Unauthenticated. on every call without a token', async () => {

@@ -66,6 +66,17 @@ export const requestTypesRepository = {
     return Number(row.n);
   },
 
+  /** Every active type, by name: what the request type pickers show. */
+  options(db: Kysely<DB>) {
+    return db
+      .selectFrom('request_types')
+      .select(['id', 'code', 'name', 'process_id', 'is_public', 'service_group'])
+      .where('active', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return withRelations(filtered(db, { search: null }))
       .where('rt.id', '=', id)

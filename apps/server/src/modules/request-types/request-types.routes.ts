@@ -3,6 +3,7 @@ import {
   publicRequestTypeSchema,
   requestTypeCreateBody,
   requestTypeListQuery,
+  requestTypeOptionSchema,
   requestTypeSchema,
   requestTypeUpdateBody,
 } from '@qlcv/common/schemas/request-types';
@@ -42,6 +43,16 @@ export const requestTypesRoutes: FastifyPluginAsyncZod<{ requestTypes: RequestTy
         ],
       });
     },
+  );
+
+  // The request type pickers: whoever may list, create or edit requests may pick a type.
+  app.get(
+    '/api/request-types/options',
+    {
+      config: { permission: ['request_types.index', 'requests.index', 'requests.create', 'requests.edit'] },
+      schema: { tags, response: { 200: z.array(requestTypeOptionSchema) } },
+    },
+    () => requestTypes.options(),
   );
 
   app.get(

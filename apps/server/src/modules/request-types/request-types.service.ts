@@ -5,6 +5,7 @@ import {
   type RequestType,
   type RequestTypeCreateBody,
   type RequestTypeListQuery,
+  type RequestTypeOption,
   type RequestTypeUpdateBody,
 } from '@qlcv/common/schemas/request-types';
 import { searchText } from '@qlcv/common/vi-text';
@@ -52,6 +53,12 @@ export class RequestTypesService {
   /** Rows for the export: the list's filter and order, every page. */
   exportRows(q: RequestTypeListQuery): Promise<AsyncIterable<RequestType>> {
     return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+  }
+
+  /** The active types, picker fields only: for the request forms and the request list's filter. */
+  async options(): Promise<RequestTypeOption[]> {
+    const rows = await repo.options(this.db);
+    return rows.map((r) => ({ ...r, is_public: Number(r.is_public) === 1 }));
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<RequestType> {

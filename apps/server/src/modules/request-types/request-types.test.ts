@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@qlcv/common/permissions';
+import { PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -145,6 +145,41 @@ describe('request types', () => {
     expect(off.statusCode).toBe(200);
   });
   afterAll(() => t?.close());
+
+  describe('options', () => {
+    const accepted: PermissionKey[] = ['request_types.index', 'requests.index', 'requests.create', 'requests.edit'];
+    const options = (token: string | null) => call('GET', '/api/request-types/options', undefined, token);
+
+    it('gives each accepted key the active types with the picker fields only', async () => {
+      for (const key of accepted) {
+        const res = await options((await t.userWith([key])).token);
+        expect(res.statusCode, key).toBe(200);
+        const rows = res.json() as { id: number; code: string; is_public: boolean }[];
+        for (const row of rows) {
+          expect(Object.keys(row).sort()).toEqual(['code', 'id', 'is_public', 'name', 'process_id', 'service_group']);
+        }
+        // NGUNG is inactive.
+        expect(rows.map((r) => r.code).sort()).toEqual(['CU', 'LDTB', 'NOIBO', 'PTM', 'QTMT', 'RONG'].sort());
+        expect(rows.find((r) => r.code === 'NOIBO')).toEqual({
+          id: types.NOIBO!.id,
+          code: 'NOIBO',
+          name: 'Đánh giá nội bộ',
+          process_id: periodic.id,
+          is_public: false,
+          service_group: 'Báo cáo môi trường',
+        });
+        expect(rows.find((r) => r.code === 'QTMT')?.is_public).toBe(true);
+        for (const word of ['description', 'requests_count', 'version', 'active']) expect(res.body).not.toContain(word);
+        expectNoSecrets(res);
+      }
+    });
+
+    it('answers 403 without an accepted key and 401 without a token', async () => {
+      const others = PERMISSION_KEYS.filter((k) => !accepted.includes(k));
+      expectError(await options((await t.userWith(others)).token), 403, 'FORBIDDEN');
+      expectError(await options(null), 401, 'UNAUTHENTICATED');
+    });
+  });
 
   describe('access', () => {
     it('answers 401 Unauthenticated. on every staff call without a token', async () => {

@@ -38,6 +38,11 @@ export const rolesRepository = {
     return Number(row.n);
   },
 
+  /** Every role, by name: what the role pickers show. */
+  options(db: Kysely<DB>) {
+    return db.selectFrom('roles').select(['id', 'code', 'name']).orderBy('name').orderBy('id').execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return db.selectFrom('roles').selectAll('roles').select(usersCount).where('id', '=', id).executeTakeFirst();
   },

@@ -1,6 +1,6 @@
 import { permissionLabel } from '@qlcv/common/permissions';
 import { idParams, listQuery, paginated } from '@qlcv/common/schemas/common';
-import { roleCreateBody, roleSchema, roleUpdateBody } from '@qlcv/common/schemas/roles';
+import { roleCreateBody, roleOptionSchema, roleSchema, roleUpdateBody } from '@qlcv/common/schemas/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock';
@@ -33,6 +33,16 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
         ],
       });
     },
+  );
+
+  // The role pickers of the user forms: whoever may create or edit a user may pick a role.
+  app.get(
+    '/api/roles/options',
+    {
+      config: { permission: ['roles.index', 'users.create', 'users.edit'] },
+      schema: { tags, response: { 200: z.array(roleOptionSchema) } },
+    },
+    () => roles.options(),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS } from '@qlcv/common/permissions';
 import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
-import { ROLE_SORTS, type Role, type RoleCreateBody, type RoleUpdateBody } from '@qlcv/common/schemas/roles';
+import { ROLE_SORTS, type Role, type RoleCreateBody, type RoleOption, type RoleUpdateBody } from '@qlcv/common/schemas/roles';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -61,6 +61,11 @@ export class RolesService {
       total,
       w,
     );
+  }
+
+  /** Every role, id, code and name only: for the role pickers of the user forms. */
+  options(): Promise<RoleOption[]> {
+    return repo.options(this.db);
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<Role> {

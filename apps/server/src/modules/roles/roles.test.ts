@@ -36,6 +36,30 @@ describe('roles', () => {
   });
   afterAll(() => t?.close());
 
+  describe('options', () => {
+    const options = (token: string | null) => t.call({ method: 'GET', url: '/api/roles/options', token });
+
+    it('gives the role pickers id, code and name of every role to each accepted key', async () => {
+      for (const key of ['roles.index', 'users.create', 'users.edit'] as const) {
+        const res = await options((await t.userWith([key])).token);
+        expect(res.statusCode, key).toBe(200);
+        const rows = res.json() as { id: number; code: string; name: string }[];
+        for (const row of rows) expect(Object.keys(row).sort()).toEqual(['code', 'id', 'name']);
+        expect(rows.find((r) => r.code === 'QLK')).toMatchObject({ name: 'Quản lý kho' });
+        expect(rows.map((r) => r.code)).toContain('srta');
+        expect(res.body).not.toContain('permissions');
+        expect(res.body).not.toContain('version');
+        expectNoSecrets(res);
+      }
+    });
+
+    it('answers 403 without an accepted key and 401 without a token', async () => {
+      const others = PERMISSION_KEYS.filter((k) => !['roles.index', 'users.create', 'users.edit'].includes(k));
+      expectError(await options((await t.userWith(others)).token), 403, 'FORBIDDEN');
+      expectError(await options(null), 401, 'UNAUTHENTICATED');
+    });
+  });
+
   describe('list', () => {
     it('answers { data, meta } with the page meta', async () => {
       const res = await list('search=srt&per_page=2&page=2&sort=code');

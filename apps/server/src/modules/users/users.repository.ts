@@ -68,6 +68,24 @@ export const usersRepository = {
     return Number(row.n);
   },
 
+  /**
+   * What the user pickers show, by name: active users matching the pattern and within the departments; with `ids`,
+   * those users whatever their status (a locked assignee still needs a label).
+   */
+  options(db: Kysely<DB>, f: { search: string | null; departmentIds?: number[]; ids?: number[] }, limit: number) {
+    let q = db.selectFrom('users as u').select(['u.id', 'u.code', 'u.name', 'u.department_id', 'u.position']);
+    if (f.ids) q = q.where('u.id', 'in', f.ids);
+    else q = q.where('u.status', '=', 'active');
+    if (f.search) q = q.where(likeNormalized('u.search_text', f.search));
+    if (f.departmentIds) q = q.where('u.department_id', 'in', f.departmentIds);
+    return q.orderBy('u.name').orderBy('u.id').limit(limit).execute();
+  },
+
+  /** Parent links of every department, to widen a department filter to its sub-departments. */
+  departmentLinks(db: Kysely<DB>) {
+    return db.selectFrom('departments').select(['id', 'parent_id']).execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return withRelations(filtered(db, { search: null }))
       .where('u.id', '=', id)

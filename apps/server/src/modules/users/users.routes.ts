@@ -1,6 +1,13 @@
 import { GENDER_LABELS, USER_STATUS_LABELS } from '@qlcv/common/labels';
 import { idParams, paginated } from '@qlcv/common/schemas/common';
-import { userCreateBody, userListQuery, userSchema, userUpdateBody } from '@qlcv/common/schemas/users';
+import {
+  userCreateBody,
+  userListQuery,
+  userOptionSchema,
+  userOptionsQuery,
+  userSchema,
+  userUpdateBody,
+} from '@qlcv/common/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso } from '../../lib/clock';
@@ -40,6 +47,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
         ],
       });
     },
+  );
+
+  // The user pickers (head of department, assignee, follower…): any employee may pick a colleague.
+  app.get(
+    '/api/users/options',
+    {
+      config: { auth: true },
+      schema: { tags, querystring: userOptionsQuery, response: { 200: z.array(userOptionSchema) } },
+    },
+    (req) => users.options(req.query),
   );
 
   app.post(

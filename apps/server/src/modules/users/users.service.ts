@@ -1,7 +1,16 @@
 import { ADMIN_ROLE_CODE } from '@qlcv/common/permissions';
 import { type ProfileColumn, profileColumns } from '@qlcv/common/schemas/auth';
 import type { Paginated } from '@qlcv/common/schemas/common';
-import { USER_SORTS, type User, type UserCreateBody, type UserUpdateBody, type userListQuery } from '@qlcv/common/schemas/users';
+import {
+  USER_OPTIONS_LIMIT,
+  USER_SORTS,
+  type User,
+  type UserCreateBody,
+  type UserOption,
+  type UserOptionsQuery,
+  type UserUpdateBody,
+  type userListQuery,
+} from '@qlcv/common/schemas/users';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -67,6 +76,19 @@ export class UsersService {
   /** Rows for the export: the list's filter and order, every page. */
   exportRows(q: UserListQuery): Promise<AsyncIterable<User>> {
     return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+  }
+
+  /** Up to 50 users for a picker: active ones by text and department (sub-departments included), or the given ids. */
+  async options(q: UserOptionsQuery): Promise<UserOption[]> {
+    let departmentIds: number[] | undefined;
+    if (q.department_id) {
+      const links = await repo.departmentLinks(this.db);
+      departmentIds = [q.department_id];
+      for (let i = 0; i < departmentIds.length; i++) {
+        for (const l of links) if (l.parent_id === departmentIds[i]) departmentIds.push(l.id);
+      }
+    }
+    return repo.options(this.db, { search: likePattern(q.search), departmentIds, ids: q.ids }, USER_OPTIONS_LIMIT);
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<User> {

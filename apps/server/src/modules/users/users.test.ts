@@ -72,6 +72,72 @@ describe('users', () => {
   });
   afterAll(() => t?.close());
 
+  describe('options', () => {
+    type Option = { id: number; code: string; name: string; department_id: number | null; position: string | null };
+    const options = (query: string, token: string | null = t.adminToken) =>
+      t.call({ method: 'GET', url: `/api/users/options?${query}`, token });
+    const idsOf = (res: { json(): Option[] }) => res.json().map((u) => u.id);
+
+    it('gives any signed-in user, even one holding no key, the picker fields of active users only', async () => {
+      const res = await options('search=nguyen%20van', (await t.userWith([])).token);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json() as Option[];
+      expect(rows.map((u) => u.id).sort()).toEqual([people.an!.id, people.anh!.id].sort());
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['code', 'department_id', 'id', 'name', 'position']);
+      expect(rows.find((u) => u.id === people.an!.id)).toMatchObject({ name: 'Nguyễn Văn An', department_id: tech.id });
+      for (const word of ['username', 'email', 'mobile', 'role', 'status', 'version']) expect(res.body).not.toContain(word);
+      expectNoSecrets(res);
+      // Đặng Thị Hoa is locked: not offered.
+      expect(idsOf(await options('search=hoa'))).toEqual([]);
+    });
+
+    it('searches without accents, case or đ, and treats % literally', async () => {
+      expect(idsOf(await options(`search=${encodeURIComponent('TRẦN BÌNH')}`))).toEqual([people.binh!.id]);
+      expect(idsOf(await options('search=tran%20binh'))).toEqual([people.binh!.id]);
+      expect(idsOf(await options('search=100%25'))).toEqual([people.le_vui!.id]);
+      expect(idsOf(await options('search=khong-co-ai'))).toEqual([]);
+    });
+
+    it('filters by department, sub-departments included', async () => {
+      const lab = await createDepartment(t, { code: uniq('PTN'), name: 'Tổ thí nghiệm', parent_id: tech.id });
+      const labUser = await createUser(t, {
+        name: 'Phạm Thí Nghiệm',
+        username: uniq('opt.lab'),
+        role_id: staffRole.id,
+        department_id: lab.id,
+        password: TEST_PASSWORD,
+      });
+      expect(idsOf(await options(`department_id=${tech.id}`)).sort()).toEqual([people.an!.id, people.anh!.id, labUser.id].sort());
+      expect(idsOf(await options(`department_id=${lab.id}`))).toEqual([labUser.id]);
+      expect(idsOf(await options(`department_id=${tech.id}&search=anh`))).toEqual([people.anh!.id]);
+      // Đặng Thị Hoa (locked) is the only one in sales.
+      expect(idsOf(await options(`department_id=${sales.id}`))).toEqual([]);
+    });
+
+    it('ids=… labels the current values, a locked user included', async () => {
+      const res = await options(`ids=${people.hoa!.id},${people.binh!.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(idsOf(res).sort()).toEqual([people.hoa!.id, people.binh!.id].sort());
+      expectError(await options('ids=abc'), 422, 'VALIDATION_FAILED', 'ids.0');
+    });
+
+    it('returns at most 50', async () => {
+      for (let i = 0; i < 51; i++) {
+        await createUser(t, {
+          name: `Nhân viên Lô ${i}`,
+          username: uniq('opt.lo'),
+          role_id: staffRole.id,
+          password: TEST_PASSWORD,
+        });
+      }
+      expect((await options('search=nhan%20vien%20lo')).json()).toHaveLength(50);
+    });
+
+    it('answers 401 without a token', async () => {
+      expectError(await options('', null), 401, 'UNAUTHENTICATED');
+    });
+  });
+
   describe('list', () => {
     it('answers { data, meta } and pages', async () => {
       const res = await list('search=f.&per_page=4&page=2&sort=username');

@@ -1,14 +1,10 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
-import type { User } from '@qlcv/common/schemas/users';
+import type { UserOption } from '@qlcv/common/schemas/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
-/** GET /api/users?search=…: the first active users matching the text, for the head-of-department picker. */
-export function searchUsers(search: string): Promise<Paginated<User>> {
-  return api.get<Paginated<User>>('/api/users', {
-    params: { search: search || undefined, status: 'active', per_page: 20, sort: 'name' },
-    display: 'ignore',
-  });
+/** GET /api/users/options?search=…: the first active users matching the text (any signed-in user), for the head picker. */
+export function searchUsers(search: string): Promise<UserOption[]> {
+  return api.get<UserOption[]>('/api/users/options', { params: { search: search || undefined }, display: 'ignore' });
 }
 
 export function useSearchUsers(search: string, enabled: boolean) {

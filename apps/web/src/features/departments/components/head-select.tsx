@@ -1,5 +1,7 @@
+import type { DepartmentNode } from '@qlcv/common/schemas/departments';
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useDepartmentTree } from '../api/get-department-tree';
 import { useSearchUsers } from '../api/search-users';
 
 interface Props {
@@ -22,18 +24,33 @@ export function HeadSelect({ value, onChange, id, current }: Props) {
   }, [typed]);
 
   const users = useSearchUsers(search, open || !!search);
+  // The department names the form's parent picker already loaded.
+  const tree = useDepartmentTree();
+  const departmentNames = useMemo(() => {
+    const names = new Map<number, string>();
+    const walk = (nodes: DepartmentNode[]) => {
+      for (const n of nodes) {
+        names.set(n.id, n.name);
+        walk(n.children);
+      }
+    };
+    walk(tree.data ?? []);
+    return names;
+  }, [tree.data]);
   const options = useMemo(() => {
-    const list = (users.data?.data ?? []).map((u) => ({
+    const list = (users.data ?? []).map((u) => ({
       value: u.id,
       label: u.name,
-      description: [u.code, u.position, u.department?.name].filter(Boolean).join(' · '),
+      description: [u.code, u.position, u.department_id ? departmentNames.get(u.department_id) : null]
+        .filter(Boolean)
+        .join(' · '),
     }));
     // The current head shows by name until the user searches for someone else.
     if (current && !search && !list.some((o) => o.value === current.id)) {
       list.unshift({ value: current.id, label: current.name, description: '' });
     }
     return list;
-  }, [users.data, current, search]);
+  }, [users.data, departmentNames, current, search]);
 
   return (
     <Select<number | null>

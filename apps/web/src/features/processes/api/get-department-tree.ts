@@ -1,12 +1,28 @@
-import type { DepartmentNode } from '@qlcv/common/schemas/departments';
+import type { DepartmentOption } from '@qlcv/common/schemas/departments';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
-/** GET /api/departments/tree: departments nested by parent, for the step's "phòng ban phụ trách". */
-export function getDepartmentTree(): Promise<DepartmentNode[]> {
-  return api.get<DepartmentNode[]>('/api/departments/tree', { display: 'ignore' });
+export interface DepartmentOptionNode extends DepartmentOption {
+  children: DepartmentOptionNode[];
+}
+
+/** Nests the flat list by parent_id (roots and children keep the server's order, by name). */
+export function toDepartmentTree(list: DepartmentOption[]): DepartmentOptionNode[] {
+  const nodes = list.map((d) => ({ ...d, children: [] as DepartmentOptionNode[] }));
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const roots: DepartmentOptionNode[] = [];
+  for (const n of nodes) {
+    const parent = n.parent_id ? byId.get(n.parent_id) : undefined;
+    (parent ? parent.children : roots).push(n);
+  }
+  return roots;
+}
+
+/** GET /api/departments/options: every department, flat (any signed-in user), for the step's "phòng ban phụ trách". */
+export function getDepartmentOptions(): Promise<DepartmentOption[]> {
+  return api.get<DepartmentOption[]>('/api/departments/options', { display: 'ignore' });
 }
 
 export function useDepartmentTree() {
-  return useQuery({ queryKey: ['departments', 'tree'], queryFn: getDepartmentTree });
+  return useQuery({ queryKey: ['departments', 'options'], queryFn: getDepartmentOptions, select: toDepartmentTree });
 }

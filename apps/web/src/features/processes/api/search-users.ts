@@ -1,24 +1,17 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
-import type { User } from '@qlcv/common/schemas/users';
+import type { UserOption } from '@qlcv/common/schemas/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
 export interface UserSearch {
   search: string;
-  /** One department exactly (the API does not include its sub-departments). */
+  /** The department and every department under it. */
   department_id?: number;
 }
 
-/** GET /api/users?status=active&search=…: active users matching the text, for the step's default assignee. */
-export function searchUsers(query: UserSearch): Promise<Paginated<User>> {
-  return api.get<Paginated<User>>('/api/users', {
-    params: {
-      search: query.search || undefined,
-      department_id: query.department_id,
-      status: 'active',
-      per_page: 50,
-      sort: 'name',
-    },
+/** GET /api/users/options?search=…&department_id=…: up to 50 active users (any signed-in user), for the step's assignee. */
+export function searchUsers(query: UserSearch): Promise<UserOption[]> {
+  return api.get<UserOption[]>('/api/users/options', {
+    params: { search: query.search || undefined, department_id: query.department_id },
     display: 'ignore',
   });
 }

@@ -1,8 +1,7 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useDepartmentTree } from '../api/get-department-tree';
+import { type DepartmentOptionNode, useDepartmentTree } from '../api/get-department-tree';
 import { useSearchUsers } from '../api/search-users';
-import { subtreeIds } from './department-tree-select';
 
 interface Props {
   value?: number | null;
@@ -26,27 +25,33 @@ export function AssigneeSelect({ value, onChange, id, departmentId, current }: P
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const allowed = useMemo(() => subtreeIds(tree.data ?? [], departmentId), [tree.data, departmentId]);
-  // One department: the server filters; a department with sub-departments: filtered here.
-  const single = allowed.length <= 1;
-  const users = useSearchUsers(
-    { search, department_id: single && departmentId ? departmentId : undefined },
-    !!departmentId && (open || !!search),
-  );
+  // The server keeps the department and those under it.
+  const users = useSearchUsers({ search, department_id: departmentId ?? undefined }, !!departmentId && (open || !!search));
+  const departmentNames = useMemo(() => {
+    const names = new Map<number, string>();
+    const walk = (nodes: DepartmentOptionNode[]) => {
+      for (const n of nodes) {
+        names.set(n.id, n.name);
+        walk(n.children);
+      }
+    };
+    walk(tree.data ?? []);
+    return names;
+  }, [tree.data]);
 
   const options = useMemo(() => {
-    const list = (users.data?.data ?? [])
-      .filter((u) => single || (u.department_id !== null && allowed.includes(u.department_id)))
-      .map((u) => ({
-        value: u.id,
-        label: u.name,
-        description: [u.code, u.position, u.department?.name].filter(Boolean).join(' · '),
-      }));
+    const list = (users.data ?? []).map((u) => ({
+      value: u.id,
+      label: u.name,
+      description: [u.code, u.position, u.department_id ? departmentNames.get(u.department_id) : null]
+        .filter(Boolean)
+        .join(' · '),
+    }));
     if (current && !search && !list.some((o) => o.value === current.id)) {
       list.unshift({ value: current.id, label: current.name, description: '' });
     }
     return list;
-  }, [users.data, single, allowed, current, search]);
+  }, [users.data, departmentNames, current, search]);
 
   return (
     <Select<number | null>

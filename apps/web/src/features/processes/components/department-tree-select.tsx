@@ -1,8 +1,7 @@
-import type { DepartmentNode } from '@qlcv/common/schemas/departments';
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { useDepartmentTree } from '../api/get-department-tree';
+import { type DepartmentOptionNode, useDepartmentTree } from '../api/get-department-tree';
 
 interface TreeOption {
   value: number;
@@ -10,30 +9,8 @@ interface TreeOption {
   children?: TreeOption[];
 }
 
-const toOptions = (nodes: DepartmentNode[]): TreeOption[] =>
+const toOptions = (nodes: DepartmentOptionNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: n.children.length > 0 ? toOptions(n.children) : undefined }));
-
-/** The department and every department under it. */
-export function subtreeIds(nodes: DepartmentNode[], id: number | null | undefined): number[] {
-  if (!id) return [];
-  const walk = (list: DepartmentNode[]): DepartmentNode | null => {
-    for (const n of list) {
-      if (n.id === id) return n;
-      const found = walk(n.children);
-      if (found) return found;
-    }
-    return null;
-  };
-  const root = walk(nodes);
-  if (!root) return [id];
-  const out: number[] = [];
-  const collect = (n: DepartmentNode) => {
-    out.push(n.id);
-    n.children.forEach(collect);
-  };
-  collect(root);
-  return out;
-}
 
 interface Props {
   value?: number | null;

@@ -1,13 +1,15 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
-import type { Process } from '@qlcv/common/schemas/processes';
+import type { ProcessOption } from '@qlcv/common/schemas/processes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
-/** GET /api/processes?per_page=all: every process, for the process pickers (form and list filter). */
-export function getProcessOptions(): Promise<Paginated<Process>> {
-  return api.get<Paginated<Process>>('/api/processes', { params: { per_page: 'all', sort: 'name' }, display: 'ignore' });
+/**
+ * GET /api/processes/options: the active processes (id, code, name), for the process pickers (form and list filter);
+ * `processes.index`, `request_types.create` or `request_types.edit`.
+ */
+export function getProcessOptions(): Promise<ProcessOption[]> {
+  return api.get<ProcessOption[]>('/api/processes/options', { display: 'ignore' });
 }
 
-export function useProcessOptions() {
-  return useQuery({ queryKey: ['processes', 'options'], queryFn: getProcessOptions, select: (page) => page.data });
+export function useProcessOptions(enabled = true) {
+  return useQuery({ queryKey: ['processes', 'options'], queryFn: getProcessOptions, enabled });
 }

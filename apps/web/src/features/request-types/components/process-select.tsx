@@ -10,7 +10,7 @@ interface Props {
   style?: CSSProperties;
   placeholder?: string;
   'aria-label'?: string;
-  /** In a form: processes no longer used are shown but cannot be chosen. */
+  /** In a form: a saved process no longer used shows, but cannot be chosen again. */
   activeOnly?: boolean;
   /** The saved process, kept visible even when no longer used. */
   current?: { id: number; name: string } | null;
@@ -28,29 +28,21 @@ export function ProcessSelect({
   ...rest
 }: Props) {
   const processes = useProcessOptions();
-  const list = processes.data ?? [];
-  // In a form, processes no longer used are listed last and cannot be chosen, so the user sees why one is missing.
-  const ordered = activeOnly ? [...list.filter((p) => p.active), ...list.filter((p) => !p.active)] : list;
-  const options = ordered.map((p) => ({
+  // The options are the processes in use; a saved one no longer used still shows by name.
+  const options = (processes.data ?? []).map((p) => ({
     value: p.id,
     label: p.name,
     search: normalizeVi(`${p.name} ${p.code}`),
-    disabled: activeOnly && !p.active,
-    description: [
-      p.code,
-      p.steps_count > 0 ? `${p.steps_count} bước, ${p.total_duration_hours} giờ` : 'chưa có bước',
-      p.active ? null : 'ngừng sử dụng',
-    ]
-      .filter(Boolean)
-      .join(' · '),
+    disabled: false,
+    description: p.code,
   }));
   if (current && !options.some((o) => o.value === current.id)) {
     options.unshift({
       value: current.id,
       label: current.name,
       search: normalizeVi(current.name),
-      disabled: true,
-      description: '',
+      disabled: !!activeOnly,
+      description: activeOnly ? 'ngừng sử dụng' : '',
     });
   }
 

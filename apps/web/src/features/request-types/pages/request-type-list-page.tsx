@@ -32,7 +32,7 @@ export default function RequestTypeListPage() {
   const canShow = useCan(['request_types.show', 'request_types.edit']);
   const canEdit = useCan(['request_types.edit']);
   const canOpenProcess = useCan(['processes.show', 'processes.edit']);
-  const canListProcesses = useCan(['processes.index']);
+  const canListProcesses = useCan(['processes.index', 'request_types.create', 'request_types.edit']);
   const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
   // Below the widest screens the service group reads under the name instead of in its own column.
   const screens = Grid.useBreakpoint();

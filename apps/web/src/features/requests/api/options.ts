@@ -1,25 +1,26 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
-import type { Customer } from '@qlcv/common/schemas/customers';
-import type { RequestType } from '@qlcv/common/schemas/request-types';
+import type { CustomerOption } from '@qlcv/common/schemas/customers';
+import type { RequestTypeOption } from '@qlcv/common/schemas/request-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
-/** GET /api/request-types (active ones, by name): the type picker; needs `request_types.index`. */
-export function getRequestTypeOptions(): Promise<Paginated<RequestType>> {
-  return api.get<Paginated<RequestType>>('/api/request-types', {
-    params: { per_page: 'all', sort: 'name', active: 'true' },
-    display: 'ignore',
-  });
+/** Who may call GET /api/request-types/options. */
+export const REQUEST_TYPE_OPTION_KEYS = ['request_types.index', 'requests.index', 'requests.create', 'requests.edit'] as const;
+/** Who may call GET /api/customers/options. */
+export const CUSTOMER_OPTION_KEYS = ['customer.index', 'requests.create', 'requests.edit'] as const;
+
+/** GET /api/request-types/options: the active types, by name, for the type picker and filter. */
+export function getRequestTypeOptions(): Promise<RequestTypeOption[]> {
+  return api.get<RequestTypeOption[]>('/api/request-types/options', { display: 'ignore' });
 }
 
 export function useRequestTypeOptions(enabled = true) {
   return useQuery({ queryKey: ['request-types', 'options'], queryFn: getRequestTypeOptions, enabled, staleTime: 60_000 });
 }
 
-/** GET /api/customers?search=: the customer picker (first 20 matches); needs `customer.index`. */
-export function getCustomerOptions(search: string): Promise<Paginated<Customer>> {
-  return api.get<Paginated<Customer>>('/api/customers', {
-    params: { search: search || undefined, per_page: 20, sort: 'name' },
+/** GET /api/customers/options?search=: the customer picker and filter (first 50 matches, id, code, name, phone). */
+export function getCustomerOptions(search: string): Promise<CustomerOption[]> {
+  return api.get<CustomerOption[]>('/api/customers/options', {
+    params: { search: search || undefined },
     display: 'ignore',
   });
 }

@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { PRIORITY_LABELS } from '@qlcv/common/labels';
-import type { Customer } from '@qlcv/common/schemas/customers';
+import type { CustomerOption } from '@qlcv/common/schemas/customers';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { PRIORITIES, type RequestDetail, requestCreateBody } from '@qlcv/common/schemas/requests';
 import { normalizeVi } from '@qlcv/common/vi-text';
@@ -8,7 +8,6 @@ import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, 
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { zodRule } from '@/lib/forms';
-import { useCan } from '@/lib/permissions/can';
 import { useCustomerOptions, useRequestTypeOptions } from '../api/options';
 import type { RequestCreateInput } from '../api/save-request';
 
@@ -88,38 +87,32 @@ interface Props {
 /** Type, customer or requester, title, content, priority and files; shared by create and edit. */
 export function RequestForm({ form, initialValues, onFinish, onCancel, submitting, submitLabel, request, notice }: Props) {
   const shape = requestCreateBody.shape;
-  const canPickType = useCan(['request_types.index']);
-  const canPickCustomer = useCan(['customer.index']);
-  const types = useRequestTypeOptions(canPickType);
+  // Both pickers answer whoever may create or edit a request.
+  const types = useRequestTypeOptions();
   const [customerSearch, setCustomerSearch] = useState('');
-  const customers = useCustomerOptions(customerSearch, canPickCustomer);
-  const [picked, setPicked] = useState<Customer | null>(null);
+  const customers = useCustomerOptions(customerSearch);
+  const [picked, setPicked] = useState<CustomerOption | null>(null);
 
   const typeOptions = useMemo(() => {
-    const list = (types.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }));
+    const list = (types.data ?? []).map((t) => ({ value: t.id, label: t.name }));
     if (request?.request_type && !list.some((o) => o.value === request.request_type_id))
       list.unshift({ value: request.request_type_id, label: request.request_type.name });
     return list;
   }, [types.data, request]);
 
   const customerOptions = useMemo(() => {
-    const list = (customers.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})`, customer: c }));
+    const list = (customers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})`, customer: c }));
     const current = request?.customer ?? (picked ? { id: picked.id, code: picked.code, name: picked.name } : null);
     if (current && !list.some((o) => o.value === current.id))
       list.unshift({ value: current.id, label: `${current.name} (${current.code})`, customer: picked ?? (undefined as never) });
     return list;
   }, [customers.data, request, picked]);
 
-  // A chosen customer fills the requester's empty fields.
+  // A chosen customer fills the requester's empty phone (the picker knows the customer's name, code and phone only).
   useEffect(() => {
     if (!picked) return;
     const v = form.getFieldsValue();
-    form.setFieldsValue({
-      requester_name: v.requester_name || picked.representative || (picked.type === 'individual' ? picked.name : '') || '',
-      requester_phone: v.requester_phone || picked.phone || '',
-      requester_email: v.requester_email || picked.email,
-      requester_organization: v.requester_organization || (picked.type === 'organization' ? picked.name : null),
-    });
+    form.setFieldsValue({ requester_phone: v.requester_phone || picked.phone || '' });
   }, [picked, form]);
 
   const typeLocked = !!request && request.status !== 'new';
@@ -147,13 +140,7 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
             >
               <Select
                 showSearch={{ filterOption: (input, o) => normalizeVi(String(o?.label)).includes(normalizeVi(input)) }}
-                placeholder={
-                  !canPickType
-                    ? 'Bạn chưa có quyền xem danh sách loại yêu cầu'
-                    : types.isError
-                      ? 'Không tải được danh sách loại yêu cầu'
-                      : 'Chọn loại yêu cầu'
-                }
+                placeholder={types.isError ? 'Không tải được danh sách loại yêu cầu' : 'Chọn loại yêu cầu'}
                 status={types.isError ? 'error' : undefined}
                 loading={types.isFetching}
                 options={typeOptions}
@@ -185,12 +172,11 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
               <Select
                 allowClear
                 showSearch={{ filterOption: false, onSearch: setCustomerSearch }}
-                placeholder={canPickCustomer ? 'Tìm theo tên, mã, MST, SĐT' : 'Bạn chưa có quyền xem danh sách khách hàng'}
-                disabled={!canPickCustomer}
+                placeholder="Tìm theo tên, mã, MST, SĐT"
                 loading={customers.isFetching}
                 options={customerOptions}
                 onChange={(_v, option) => {
-                  const c = (option as { customer?: Customer } | undefined)?.customer;
+                  const c = (option as { customer?: CustomerOption } | undefined)?.customer;
                   setPicked(c ?? null);
                 }}
                 notFoundContent={customers.isError ? 'Không tải được danh sách khách hàng' : 'Không có khách hàng phù hợp'}

@@ -14,7 +14,7 @@ import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { useExportRequests } from '../api/export-requests';
 import { useRequests } from '../api/get-requests';
-import { useCustomerOptions, useRequestTypeOptions } from '../api/options';
+import { CUSTOMER_OPTION_KEYS, REQUEST_TYPE_OPTION_KEYS, useCustomerOptions, useRequestTypeOptions } from '../api/options';
 import { DueDate, PriorityTag, RequestStatusTag } from '../components/request-tags';
 
 const FILTERS = ['status', 'request_type_id', 'priority', 'customer_id', 'from', 'to', 'overdue'] as const;
@@ -29,8 +29,8 @@ export default function RequestListPage() {
   const exporter = useExportRequests();
   const canCreate = useCan(['requests.create']);
   const canShow = useCan(['requests.show', 'requests.edit']);
-  const canTypes = useCan(['request_types.index']);
-  const canCustomers = useCan(['customer.index']);
+  const canTypes = useCan(REQUEST_TYPE_OPTION_KEYS);
+  const canCustomers = useCan(CUSTOMER_OPTION_KEYS);
   const types = useRequestTypeOptions(canTypes);
   const [customerSearch, setCustomerSearch] = useState('');
   const customers = useCustomerOptions(customerSearch, canCustomers);
@@ -43,7 +43,7 @@ export default function RequestListPage() {
   }, [requests.data, params.page, lastPage, update]);
 
   const customerOptions = useMemo(() => {
-    const list = (customers.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+    const list = (customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
     if (f.customer_id && !list.some((o) => o.value === f.customer_id)) {
       const known = requests.data?.data.find((r) => String(r.customer_id) === f.customer_id)?.customer;
       list.unshift({ value: f.customer_id, label: known?.name ?? `Khách hàng #${f.customer_id}` });
@@ -196,7 +196,7 @@ export default function RequestListPage() {
               showSearch={{ filterOption: (input, o) => normalizeVi(String(o?.label)).includes(normalizeVi(input)) }}
               style={{ width: 220 }}
               popupMatchSelectWidth={false}
-              options={(types.data?.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+              options={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
               value={f.request_type_id}
               onChange={(v?: string) => update({ request_type_id: v ?? null })}
             />

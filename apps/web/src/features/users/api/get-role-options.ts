@@ -1,11 +1,10 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
-import type { Role } from '@qlcv/common/schemas/roles';
+import type { RoleOption } from '@qlcv/common/schemas/roles';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
-/** GET /api/roles?per_page=all: every role, for the role pickers. */
-export function getRoleOptions(): Promise<Paginated<Role>> {
-  return api.get<Paginated<Role>>('/api/roles', { params: { per_page: 'all', sort: 'name' }, display: 'ignore' });
+/** GET /api/roles/options: every role (id, code, name), for the role pickers; `roles.index`, `users.create` or `users.edit`. */
+export function getRoleOptions(): Promise<RoleOption[]> {
+  return api.get<RoleOption[]>('/api/roles/options', { display: 'ignore' });
 }
 
 export function useRoleOptions(enabled = true) {
@@ -13,6 +12,6 @@ export function useRoleOptions(enabled = true) {
     enabled,
     queryKey: ['roles', 'options'],
     queryFn: getRoleOptions,
-    select: (page) => page.data.map((r) => ({ value: r.id, label: r.name, code: r.code })),
+    select: (roles) => roles.map((r) => ({ value: r.id, label: r.name, code: r.code })),
   });
 }

@@ -1,8 +1,7 @@
-import type { DepartmentNode } from '@qlcv/common/schemas/departments';
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { useDepartmentTree } from '../api/get-department-tree';
+import { type DepartmentOptionNode, useDepartmentTree } from '../api/get-department-tree';
 
 interface TreeOption {
   value: number;
@@ -10,7 +9,7 @@ interface TreeOption {
   children?: TreeOption[];
 }
 
-const toOptions = (nodes: DepartmentNode[]): TreeOption[] =>
+const toOptions = (nodes: DepartmentOptionNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: n.children.length > 0 ? toOptions(n.children) : undefined }));
 
 interface Props {

@@ -26,8 +26,7 @@ export default function UserListPage() {
   const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
   const users = useUsers(toQuery(params));
   // The role and department filters need the lists they pick from.
-  const canFilterRole = useCan(['roles.index']);
-  const canFilterDepartment = useCan(['departments.index']);
+  const canFilterRole = useCan(['roles.index', 'users.create', 'users.edit']);
   const roles = useRoleOptions(canFilterRole);
   const exporter = useExportUsers();
   const canCreate = useCan(['users.create']);
@@ -174,15 +173,13 @@ export default function UserListPage() {
               onChange={(v?: number) => update({ role_id: v ?? null })}
             />
           )}
-          {canFilterDepartment && (
-            <DepartmentTreeSelect
-              aria-label="Lọc theo phòng ban"
-              placeholder="Phòng ban"
-              style={{ width: 220 }}
-              value={params.filters.department_id ? Number(params.filters.department_id) : null}
-              onChange={(v) => update({ department_id: v })}
-            />
-          )}
+          <DepartmentTreeSelect
+            aria-label="Lọc theo phòng ban"
+            placeholder="Phòng ban"
+            style={{ width: 220 }}
+            value={params.filters.department_id ? Number(params.filters.department_id) : null}
+            onChange={(v) => update({ department_id: v })}
+          />
           <Select
             aria-label="Lọc theo trạng thái"
             placeholder="Trạng thái"

@@ -1,17 +1,15 @@
-import type { DepartmentNode } from '@qlcv/common/schemas/departments';
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { Select, TreeSelect } from 'antd';
 import type { CSSProperties } from 'react';
-import { useMemo } from 'react';
-import { useCan } from '@/lib/permissions/can';
-import { useDepartmentTree, useUserOptions } from '../api/options';
+import { useEffect, useMemo, useState } from 'react';
+import { type DepartmentOptionNode, toDepartmentTree, useDepartmentOptions, useUserOptions, useUsersByIds } from '../api/options';
 
 interface TreeOption {
   value: number;
   title: string;
   children?: TreeOption[];
 }
-const toOptions = (nodes: DepartmentNode[]): TreeOption[] =>
+const toOptions = (nodes: DepartmentOptionNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: n.children.length > 0 ? toOptions(n.children) : undefined }));
 
 interface DepartmentProps {
@@ -23,11 +21,10 @@ interface DepartmentProps {
   'aria-label'?: string;
 }
 
-/** A department from the tree; typing filters without regard to accents. Needs `departments.index`. */
+/** A department from the tree; typing filters without regard to accents. Any signed-in user may pick one. */
 export function DepartmentSelect({ value, onChange, placeholder = 'Chọn phòng ban', id, style, ...rest }: DepartmentProps) {
-  const allowed = useCan(['departments.index']);
-  const tree = useDepartmentTree(allowed);
-  const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
+  const departments = useDepartmentOptions();
+  const options = useMemo(() => toOptions(toDepartmentTree(departments.data ?? [])), [departments.data]);
   return (
     <TreeSelect<number | null>
       id={id}
@@ -36,10 +33,9 @@ export function DepartmentSelect({ value, onChange, placeholder = 'Chọn phòng
       value={value ?? undefined}
       onChange={(v) => onChange?.(v ?? null)}
       treeData={options}
-      disabled={!allowed}
-      placeholder={!allowed ? 'Không có quyền xem phòng ban' : tree.isError ? 'Không tải được danh sách phòng ban' : placeholder}
-      status={tree.isError ? 'error' : undefined}
-      loading={allowed && tree.isPending}
+      placeholder={departments.isError ? 'Không tải được danh sách phòng ban' : placeholder}
+      status={departments.isError ? 'error' : undefined}
+      loading={departments.isPending}
       allowClear
       showSearch={{ filterTreeNode: (input, node) => normalizeVi(String(node.title)).includes(normalizeVi(input)) }}
       treeDefaultExpandAll
@@ -61,7 +57,7 @@ interface UserProps {
   known?: { id: number; name: string }[];
 }
 
-/** Active users, searchable without accents. Needs `users.index`. */
+/** Active users, searched on the server without accents (first 50). Any signed-in user may pick one. */
 export function UserSelect({
   value,
   onChange,
@@ -72,16 +68,38 @@ export function UserSelect({
   known = [],
   ...rest
 }: UserProps) {
-  const allowed = useCan(['users.index']);
-  const users = useUserOptions(allowed);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const users = useUserOptions(search);
+  const departments = useDepartmentOptions();
+  const picked = useMemo(() => (value == null ? [] : Array.isArray(value) ? value : [value]), [value]);
+  // The picked users the list does not hold (another page of the search, or known by id only) get their labels by id.
+  const unlabelled = useMemo(
+    () =>
+      picked
+        .filter((id) => !known.some((k) => k.id === id) && !(users.data ?? []).some((u) => u.id === id))
+        .sort((a, b) => a - b),
+    [picked, known, users.data],
+  );
+  const labelled = useUsersByIds(unlabelled);
+
   const options = useMemo(() => {
-    const list = (users.data?.data ?? []).map((u) => ({
-      value: u.id,
-      label: u.department ? `${u.name} — ${u.department.name}` : u.name,
-    }));
+    const names = new Map((departments.data ?? []).map((d) => [d.id, d.name]));
+    const label = (u: { name: string; department_id: number | null }) => {
+      const department = u.department_id ? names.get(u.department_id) : undefined;
+      return department ? `${u.name} — ${department}` : u.name;
+    };
+    const list = (users.data ?? []).map((u) => ({ value: u.id, label: label(u) }));
+    for (const u of labelled.data ?? []) if (!list.some((o) => o.value === u.id)) list.push({ value: u.id, label: label(u) });
     for (const k of known) if (!list.some((o) => o.value === k.id)) list.push({ value: k.id, label: k.name });
     return list;
-  }, [users.data, known]);
+  }, [users.data, labelled.data, departments.data, known]);
+
   return (
     <Select
       id={id}
@@ -92,13 +110,11 @@ export function UserSelect({
       onChange={(v) => onChange?.((v ?? (multiple ? [] : null)) as never)}
       options={options}
       allowClear
-      disabled={!allowed}
-      placeholder={
-        !allowed ? 'Không có quyền xem danh sách nhân viên' : users.isError ? 'Không tải được danh sách nhân viên' : placeholder
-      }
+      placeholder={users.isError ? 'Không tải được danh sách nhân viên' : placeholder}
       status={users.isError ? 'error' : undefined}
-      loading={allowed && users.isPending}
-      showSearch={{ filterOption: (input, o) => normalizeVi(String(o?.label)).includes(normalizeVi(input)) }}
+      loading={users.isFetching}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      onBlur={() => setTyped('')}
       notFoundContent="Không có nhân viên phù hợp"
       popupMatchSelectWidth={false}
     />
