@@ -1,11 +1,12 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@qlcv/common/format/date';
+import { formatFileSize } from '@qlcv/common/format/file-size';
 import type { PublicLookupResult, PublicTimelineEntry } from '@qlcv/common/schemas/public-requests';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, List, Row, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
-import { dayjs } from '@/lib/dayjs';
 import { useLookupPublicRequest } from '../api/public-requests';
 
 interface Values {
@@ -23,9 +24,9 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'default',
 };
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format('HH:mm DD/MM/YYYY') : '—');
-const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+// Seed §9: date-times DD/MM/YYYY HH:mm, file sizes at 1024.
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+const sizeOf = (bytes: number) => formatFileSize(bytes, 1);
 
 /** /yeu-cau/ket-qua: tracking code + mobile → status, public timeline, result and its documents. */
 export default function PublicResultPage() {
@@ -49,7 +50,7 @@ export default function PublicResultPage() {
     <>
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
-          Tra cứu kết quả yêu cầu
+          Xem kết quả yêu cầu
         </Typography.Title>
         <Typography.Paragraph type="secondary">
           Nhập mã tra cứu nhận được khi gửi yêu cầu và số điện thoại đã dùng để gửi.
