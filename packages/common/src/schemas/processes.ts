@@ -138,5 +138,5 @@ export const processSnapshotSchema = z.object({
 export type ProcessSnapshot = z.infer<typeof processSnapshotSchema>;
 
 /** An active process as the pickers show it (`GET /api/processes/options`). */
-export const processOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export const processOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), active: z.boolean() });
 export type ProcessOption = z.infer<typeof processOptionSchema>;

@@ -81,8 +81,8 @@ export const processesRepository = {
   options(db: Kysely<DB>) {
     return db
       .selectFrom('processes')
-      .select(['id', 'code', 'name'])
-      .where('active', '=', 1)
+      .select(['id', 'code', 'name', 'active'])
+      .orderBy('active', 'desc')
       .orderBy('name')
       .orderBy('id')
       .execute();

@@ -101,9 +101,12 @@ export class ProcessesService {
     return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
   }
 
-  /** The active processes, id, code and name only: for the request type form's process picker. */
-  options(): Promise<ProcessOption[]> {
-    return repo.options(this.db);
+  /**
+   * Every process, id, code, name and whether it is in use (in use first): the request type form offers the ones in
+   * use and shows a saved one that is not, disabled; the list filter can pick any.
+   */
+  async options(): Promise<ProcessOption[]> {
+    return (await repo.options(this.db)).map((p) => ({ ...p, active: Boolean(p.active) }));
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<ProcessDetail> {

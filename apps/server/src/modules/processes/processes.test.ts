@@ -159,15 +159,18 @@ describe('processes', () => {
     const accepted: PermissionKey[] = ['processes.index', 'request_types.create', 'request_types.edit'];
     const options = (token: string | null) => call('GET', '/api/processes/options', undefined, token);
 
-    it('gives each accepted key the active processes, id, code and name only', async () => {
+    it('gives each accepted key every process, id, code, name and whether it is in use (in use first)', async () => {
       for (const key of accepted) {
         const res = await options((await t.userWith([key])).token);
         expect(res.statusCode, key).toBe(200);
-        const rows = res.json() as { id: number; code: string; name: string }[];
-        for (const row of rows) expect(Object.keys(row).sort()).toEqual(['code', 'id', 'name']);
-        expect(rows.map((p) => p.code).sort()).toEqual(['DTM', 'P_1', 'PX1', 'QT-DK'].sort());
+        const rows = res.json() as { id: number; code: string; name: string; active: boolean }[];
+        for (const row of rows) expect(Object.keys(row).sort()).toEqual(['active', 'code', 'id', 'name']);
+        const inUse = rows.filter((p) => p.active).map((p) => p.code);
+        expect([...inUse].sort()).toEqual(['DTM', 'P_1', 'PX1', 'QT-DK'].sort());
+        expect(rows.filter((p) => !p.active).map((p) => p.code)).toEqual(['LD-TD']);
+        expect(rows.findIndex((p) => !p.active)).toBe(rows.length - 1);
         expect(rows.find((p) => p.id === periodic.id)?.name).toBe('Quan trắc môi trường định kỳ');
-        for (const word of ['steps', 'description', 'active', 'version']) expect(res.body).not.toContain(word);
+        for (const word of ['steps', 'description', 'version']) expect(res.body).not.toContain(word);
         expectNoSecrets(res);
       }
     });

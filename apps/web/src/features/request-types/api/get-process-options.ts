@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
 /**
- * GET /api/processes/options: the active processes (id, code, name), for the process pickers (form and list filter);
+ * GET /api/processes/options: every process (id, code, name, active), for the process pickers (form and list filter);
  * `processes.index`, `request_types.create` or `request_types.edit`.
  */
 export function getProcessOptions(): Promise<ProcessOption[]> {

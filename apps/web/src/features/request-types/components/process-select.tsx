@@ -28,13 +28,13 @@ export function ProcessSelect({
   ...rest
 }: Props) {
   const processes = useProcessOptions();
-  // The options are the processes in use; a saved one no longer used still shows by name.
+  // Every process; in a form one no longer used shows but cannot be chosen again.
   const options = (processes.data ?? []).map((p) => ({
     value: p.id,
     label: p.name,
     search: normalizeVi(`${p.name} ${p.code}`),
-    disabled: false,
-    description: p.code,
+    disabled: !!activeOnly && !p.active,
+    description: p.active ? p.code : `${p.code} · ngừng sử dụng`,
   }));
   if (current && !options.some((o) => o.value === current.id)) {
     options.unshift({
