@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { searchGroups } from './vi-search';
 
 describe('search', () => {
   let t: TestApp;
@@ -34,9 +35,28 @@ describe('search', () => {
     expect(await found('xanh song')).toEqual([]);
   });
 
+  it('keeps a short word next to the word typed beside it, in either order', async () => {
+    expect(await found('song da')).toEqual([names[1]]);
+    // "đá" is not beside "nước" in "Nước sạch Sông Đà": two-letter words do not float free.
+    expect(await found('nuoc da')).toEqual([]);
+    expect(await found('cp nuoc')).toEqual([names[1]]);
+  });
+
   it('mixes words shorter than the index with longer ones, and reads % literally', async () => {
     expect(await found('da song')).toEqual([names[1]]);
     expect(await found('50% da')).toEqual([names[2]]);
     expect(await found('5%')).toEqual([]);
+  });
+});
+
+describe('searchGroups', () => {
+  it('glues a short word to the word before it, or after it when first, in either order', () => {
+    expect(searchGroups(['hoa', 'chat', 'hai', 'au'])).toEqual([['hoa'], ['chat'], ['hai au', 'au hai']]);
+    expect(searchGroups(['da', 'song'])).toEqual([['da song', 'song da']]);
+    expect(searchGroups(['cp', 'nuoc', 'sach'])).toEqual([['cp nuoc', 'nuoc cp'], ['sach']]);
+  });
+
+  it('leaves every word alone when none reaches the index', () => {
+    expect(searchGroups(['an', 'do'])).toEqual([['an'], ['do']]);
   });
 });

@@ -18,21 +18,47 @@ const wordsOf = (pattern: string) =>
     .split(' ')
     .filter(Boolean);
 
-const allOf = (parts: Expression<SqlBool>[]): Expression<SqlBool> =>
-  parts.length === 1 ? (parts[0] as Expression<SqlBool>) : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+const join = (parts: Expression<SqlBool>[], op: 'and' | 'or'): Expression<SqlBool> =>
+  parts.length === 1 ? (parts[0] as Expression<SqlBool>) : sql<SqlBool>`(${sql.join(parts, sql.raw(` ${op} `))})`;
+
+const indexable = (word: string) => [...word].length >= 3;
 
 /**
- * Every typed word somewhere in the column, in any order (`xanh chi nhanh` finds "… Xanh – Chi nhánh Đồng Nai"):
- * one `column LIKE '%word%' ESCAPE '\'` per word, written the same on both engines.
+ * The typed words as groups, each a list of phrases any of which must appear. A word shorter than the trigram index
+ * can reach (`au`, `da`) rides with the word typed before it (or after, when it comes first), in either order:
+ * `hai au` → "hai au" or "au hai". Everything else is a word of its own, in any order.
+ */
+export function searchGroups(words: string[]): string[][] {
+  if (!words.some(indexable)) return words.map((w) => [w]);
+  const runs: string[][] = [];
+  let leading: string[] = [];
+  for (const w of words) {
+    const last = runs[runs.length - 1];
+    if (indexable(w)) {
+      runs.push([...leading, w]);
+      leading = [];
+    } else if (last) last.push(w);
+    else leading.push(w);
+  }
+  return runs.map((run) => [...new Set([run.join(' '), [...run].reverse().join(' ')])]);
+}
+
+/**
+ * Every typed word somewhere in the column (`xanh chi nhanh` finds "… Xanh – Chi nhánh Đồng Nai"; short words as
+ * `searchGroups` says), as `column LIKE '%…%' ESCAPE '\'`, written the same on both engines.
  */
 export function likeNormalized(column: string, pattern: string): Expression<SqlBool> {
-  return allOf(wordsOf(pattern).map((w) => sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(w)}%`} escape '\\'`));
+  const like = (phrase: string) => sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(phrase)}%`} escape '\\'`;
+  return join(
+    searchGroups(wordsOf(pattern)).map((group) => join(group.map(like), 'or')),
+    'and',
+  );
 }
 
 /**
  * The same search over a table whose `search_text` has a trigram index (migration 0006). On SQLite the FTS5 trigram
- * table answers the words of three characters or more in one MATCH, shorter words keep their LIKE; PostgreSQL's
- * planner uses the pg_trgm index for each LIKE itself.
+ * table answers the whole query in one MATCH (short words inside their neighbour's phrase, so no candidate row is
+ * read to check them); PostgreSQL's planner uses the pg_trgm index for each LIKE itself.
  */
 export function indexedSearch(
   db: Kysely<any>,
@@ -40,16 +66,15 @@ export function indexedSearch(
   alias: string,
   pattern: string,
 ): Expression<SqlBool> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return likeNormalized(`${alias}.search_text`, pattern);
   const words = wordsOf(pattern);
-  const indexed = words.filter((w) => [...w].length >= 3);
-  const short = words.filter((w) => [...w].length < 3);
-  const parts: Expression<SqlBool>[] = [];
-  if (indexed.length > 0) {
-    const fts = sql.table(`${table}_fts`);
-    const match = indexed.map((w) => `"${w.replaceAll('"', '""')}"`).join(' AND ');
-    parts.push(sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`);
+  // Below the index's reach (only words of one or two letters), or on PostgreSQL whose planner indexes each LIKE.
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || !words.some(indexable)) {
+    return likeNormalized(`${alias}.search_text`, pattern);
   }
-  if (short.length > 0) parts.push(likeNormalized(`${alias}.search_text`, `%${short.map(escapeLike).join(' ')}%`));
-  return allOf(parts);
+  const quoted = (phrase: string) => `"${phrase.replaceAll('"', '""')}"`;
+  const match = searchGroups(words)
+    .map((group) => (group.length === 1 ? quoted(group[0] as string) : `(${group.map(quoted).join(' OR ')})`))
+    .join(' AND ');
+  const fts = sql.table(`${table}_fts`);
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`;
 }
