@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input } from 'antd';
+import { Input, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -85,6 +85,32 @@ export function sortFromSorter<T>(sorter: SorterResult<T> | SorterResult<T>[]): 
   const s = Array.isArray(sorter) ? sorter[0] : sorter;
   if (!s?.order || !s.columnKey) return undefined;
   return s.order === 'descend' ? `-${String(s.columnKey)}` : String(s.columnKey);
+}
+
+/**
+ * The Table props of a list paged and sorted by the server: page, size and sort go to the address bar through
+ * `update` (from `useListParams`), the total comes from the list's `meta`.
+ */
+export function serverPaging<T>(
+  params: ListParams,
+  update: ReturnType<typeof useListParams>['update'],
+  total: number | undefined,
+  noun: string,
+): Pick<TableProps<T>, 'pagination' | 'onChange'> {
+  return {
+    pagination: {
+      current: params.page,
+      pageSize: params.per_page,
+      total: total ?? 0,
+      showSizeChanger: true,
+      pageSizeOptions: PAGE_SIZES,
+      showTotal: (n) => `Tổng ${n} ${noun}`,
+    },
+    onChange: (pagination, _filters, sorter, extra) => {
+      if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+      if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
+    },
+  };
 }
 
 /** A search box that reports what was typed after a short pause (and at once on Enter). */

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typog
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -174,18 +174,7 @@ export default function ProcessListPage() {
             locale={{ emptyText: processes.isPending ? ' ' : empty }}
             scroll={{ x: 900 }}
             sortDirections={['ascend', 'descend', 'ascend']}
-            pagination={{
-              current: params.page,
-              pageSize: params.per_page,
-              total: processes.data?.meta.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (total) => `Tổng ${total} quy trình`,
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
-              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
-            }}
+            {...serverPaging(params, update, processes.data?.meta.total, 'quy trình')}
           />
         )}
       </Card>

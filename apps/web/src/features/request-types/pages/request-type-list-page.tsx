@@ -4,7 +4,7 @@ import { Button, Card, Empty, Grid, Select, Space, Table, type TableColumnsType,
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -210,18 +210,7 @@ export default function RequestTypeListPage() {
             locale={{ emptyText: types.isPending ? ' ' : empty }}
             scroll={{ x: 1000 }}
             sortDirections={['ascend', 'descend', 'ascend']}
-            pagination={{
-              current: params.page,
-              pageSize: params.per_page,
-              total: types.data?.meta.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (total) => `Tổng ${total} loại yêu cầu`,
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
-              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
-            }}
+            {...serverPaging(params, update, types.data?.meta.total, 'loại yêu cầu')}
           />
         )}
       </Card>

@@ -7,7 +7,7 @@ import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, Table, type T
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { dayjs } from '@/lib/dayjs';
@@ -255,18 +255,7 @@ export default function RequestListPage() {
             locale={{ emptyText: requests.isPending ? ' ' : empty }}
             scroll={{ x: 960 }}
             sortDirections={['ascend', 'descend', 'ascend']}
-            pagination={{
-              current: params.page,
-              pageSize: params.per_page,
-              total: requests.data?.meta.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (total) => `Tổng ${total} yêu cầu`,
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
-              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
-            }}
+            {...serverPaging(params, update, requests.data?.meta.total, 'yêu cầu')}
           />
         )}
       </Card>

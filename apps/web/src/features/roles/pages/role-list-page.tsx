@@ -5,7 +5,7 @@ import { Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typograp
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { PAGE_SIZES, SearchInput, sortFromSorter, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -141,18 +141,7 @@ export default function RoleListPage() {
             locale={{ emptyText: roles.isPending ? ' ' : empty }}
             scroll={{ x: 800 }}
             sortDirections={['ascend', 'descend', 'ascend']}
-            pagination={{
-              current: params.page,
-              pageSize: params.per_page,
-              total: roles.data?.meta.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (total) => `Tổng ${total} vai trò`,
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
-              if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
-            }}
+            {...serverPaging(params, update, roles.data?.meta.total, 'vai trò')}
           />
         )}
       </Card>

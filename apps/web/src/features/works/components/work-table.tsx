@@ -4,7 +4,7 @@ import type { Work } from '@qlcv/common/schemas/works';
 import { Button, Empty, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { type ListParams, PAGE_SIZES, sortFromSorter, sortOrderOf } from '@/components/list-controls';
+import { type ListParams, serverPaging, sortOrderOf } from '@/components/list-controls';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { Deadline, PriorityTag, WorkStatusTag } from './work-tags';
@@ -128,18 +128,7 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
       locale={{ emptyText: query.isPending ? ' ' : empty }}
       scroll={{ x: 900 }}
       sortDirections={['ascend', 'descend', 'ascend']}
-      pagination={{
-        current: params.page,
-        pageSize: params.per_page,
-        total: query.data?.meta.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: (total) => `Tổng ${total} công việc`,
-      }}
-      onChange={(pagination, _filters, sorter, extra) => {
-        if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
-        if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
-      }}
+      {...serverPaging(params, update, query.data?.meta.total, 'công việc')}
     />
   );
 }
