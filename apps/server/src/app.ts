@@ -8,6 +8,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { logSmsSender, type SmsSender } from './integrations/sms/sms';
+import { ListCache } from './lib/list-cache';
 import { RateLimiter } from './lib/rate-limit';
 import { LocalStorage } from './lib/storage';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
@@ -88,11 +89,12 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   const auditLogs = new AuditLogsService(db);
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
   const documents = new DocumentsService(db, storage, app.log);
-  const customers = new CustomersService(db, documents);
+  const lists = new ListCache(db, config.listCacheSize);
+  const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
-  const works = new WorksService(db, documents);
-  const requests = new RequestsService(db, { customers, processes, requestTypes, documents, works, auditLogs });
+  const works = new WorksService(db, documents, lists);
+  const requests = new RequestsService(db, { customers, processes, requestTypes, documents, works, auditLogs, lists });
   const publicRequests = new PublicRequestsService({
     requests,
     documents,

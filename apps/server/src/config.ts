@@ -29,6 +29,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
+  LIST_CACHE_SIZE: z.coerce.number().int('phải là số nguyên').min(0, 'không được âm').max(100_000, 'tối đa 100000').default(1000),
 });
 
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Largest accepted upload, per file, in MiB. */
   uploadMaxMb: number;
+  /** List pages whose ids and total are kept (lib/list-cache.ts); 0 turns the cache off. */
+  listCacheSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     uploadMaxMb: e.UPLOAD_MAX_MB,
+    listCacheSize: e.LIST_CACHE_SIZE,
   };
 }
 

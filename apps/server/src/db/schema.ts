@@ -94,6 +94,11 @@ export interface SequencesTable {
   value: number;
 }
 
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface DB {
   departments: DepartmentsTable;
   roles: RolesTable;
@@ -113,6 +118,7 @@ export interface DB {
   work_participants: WorkParticipantsTable;
   work_comments: WorkCommentsTable;
   domain_events: DomainEventsTable;
+  data_versions: DataVersionsTable;
 }
 
 // Issue 4: customer requests end to end.

@@ -5,6 +5,7 @@ import { requestsSchema } from './0002-requests';
 import { documentsCustomers } from './0003-documents-customers';
 import { requestsFlow } from './0005-requests-flow';
 import { searchIndex } from './0006-search-index';
+import { listVersion } from './0007-list-version';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0003-documents-customers': documentsCustomers,
   '0005-requests-flow': requestsFlow,
   '0006-search-index': searchIndex,
+  '0007-list-version': listVersion,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

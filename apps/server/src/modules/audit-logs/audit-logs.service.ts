@@ -1,6 +1,6 @@
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import { AUDIT_ENTITIES, type AuditEntity, type AuditLog } from '@qlcv/common/schemas/audit-logs';
-import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
+import { ALL_ROWS_CAP, type ListQuery, type Paginated } from '@qlcv/common/schemas/common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
@@ -35,19 +35,27 @@ export class AuditLogsService {
       repo.list(this.db, q.entity, q.entity_id, sort.direction, w.limit, w.offset),
       repo.count(this.db, q.entity, q.entity_id),
     ]);
-    return toPage(
-      rows.map((r) => ({
-        id: r.id,
-        entity: r.entity,
-        entity_id: r.entity_id,
-        action: r.action,
-        changes: r.changes ? (JSON.parse(r.changes) as Record<string, unknown>) : null,
-        user: r.user_id && r.user_name ? { id: r.user_id, name: r.user_name } : null,
-        ip: r.ip,
-        created_at: r.created_at,
-      })),
-      total,
-      w,
-    );
+    return toPage(rows.map(toAuditLog), total, w);
+  }
+
+  /**
+   * The whole history of a record, oldest first, for a detail page whose service has already let the actor open the
+   * record and checked the key: no second access check, no count.
+   */
+  async timeline(entity: AuditEntity, entityId: number): Promise<AuditLog[]> {
+    return (await repo.list(this.db, entity, entityId, 'asc', ALL_ROWS_CAP, 0)).map(toAuditLog);
   }
 }
+
+type AuditLogRow = Awaited<ReturnType<typeof repo.list>>[number];
+
+const toAuditLog = (r: AuditLogRow): AuditLog => ({
+  id: r.id,
+  entity: r.entity,
+  entity_id: r.entity_id,
+  action: r.action,
+  changes: r.changes ? (JSON.parse(r.changes) as Record<string, unknown>) : null,
+  user: r.user_id && r.user_name ? { id: r.user_id, name: r.user_name } : null,
+  ip: r.ip,
+  created_at: r.created_at,
+});

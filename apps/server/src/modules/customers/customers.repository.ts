@@ -65,6 +65,11 @@ export const customersRepository = {
       .execute();
   },
 
+  /** The list's rows of the given ids, in no particular order. */
+  byIds(db: Kysely<DB>, ids: number[]) {
+    return db.selectFrom('customers as c').select(COLUMNS).where('c.id', 'in', ids).execute();
+  },
+
   async count(db: Kysely<DB>, f: CustomerFilter): Promise<number> {
     const row = await filtered(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -22,6 +22,7 @@ import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { conflict, invalid, notFound } from '../../lib/errors';
+import { type ListCache, listKey } from '../../lib/list-cache';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
@@ -98,6 +99,7 @@ export class CustomersService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly documents: DocumentsService,
+    private readonly lists: ListCache,
   ) {
     // Files attached to a customer follow the customer's keys.
     documents.registerAccess(CUSTOMER_ENTITY, {
@@ -120,7 +122,18 @@ export class CustomersService {
     const filter = this.filterOf(q);
     const sort = this.sortOf(q);
     const w = pageWindow(q);
-    const [rows, total] = await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]);
+    const { rows, total } = await this.lists.page(
+      listKey('customers', filter, sort, w.limit, w.offset),
+      w.limit,
+      async () => {
+        const [rows, total] = await Promise.all([
+          repo.list(this.db, filter, sort, w.limit, w.offset),
+          repo.count(this.db, filter),
+        ]);
+        return { rows, total };
+      },
+      (ids) => repo.byIds(this.db, ids),
+    );
     return toPage(rows.map(toCustomer), total, w);
   }
 

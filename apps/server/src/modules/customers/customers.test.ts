@@ -3,6 +3,7 @@ import { PERMISSION_KEYS } from '@qlcv/common/permissions';
 import { PROVINCES } from '@qlcv/common/provinces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../lib/audit';
+import { ListCache } from '../../lib/list-cache';
 import { LocalStorage } from '../../lib/storage';
 import { auditOf, expectError, expectNoSecrets, expectXlsx, looksVietnamese } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -838,6 +839,7 @@ describe('customers', () => {
       service = new CustomersService(
         t.database.db,
         new DocumentsService(t.database.db, new LocalStorage(path.join(t.config.dataDir, 'uploads'))),
+        new ListCache(t.database.db, 0),
       );
     });
 

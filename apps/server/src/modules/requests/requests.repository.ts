@@ -11,6 +11,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
+import { inOrder } from '../../lib/list-cache';
 import { indexedSearch } from '../../lib/vi-search';
 
 export interface RequestFilter {
@@ -140,15 +141,15 @@ export const requestsRepository = {
       .offset(offset)
       .execute();
     if (ids.length === 0) return { rows: [], total: offset === 0 ? 0 : await this.count(db, f) };
-    const rows = await ordered(
-      withRelations(filtered(db, { search: null })).where(
-        'r.id',
-        'in',
-        ids.map((x) => x.id),
-      ),
-      sort,
-    ).execute();
-    return { rows, total: Number(ids[0]?.total ?? 0) };
+    const order = ids.map((x) => x.id);
+    return { rows: inOrder(order, await this.byIds(db, order)), total: Number(ids[0]?.total ?? 0) };
+  },
+
+  /** The list's rows of the given ids, in no particular order. */
+  byIds(db: Kysely<DB>, ids: number[]) {
+    return withRelations(filtered(db, { search: null }))
+      .where('r.id', 'in', ids)
+      .execute();
   },
 
   async count(db: Kysely<DB>, f: RequestFilter): Promise<number> {

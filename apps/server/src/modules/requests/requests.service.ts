@@ -27,6 +27,7 @@ import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { type ListCache, listKey } from '../../lib/list-cache';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { likePattern } from '../../lib/vi-search';
@@ -55,6 +56,7 @@ export interface RequestsDeps {
   documents: DocumentsService;
   works: WorksService;
   auditLogs: AuditLogsService;
+  lists: ListCache;
 }
 
 /** What creates a request: the staff form's fields, or the public page's. */
@@ -164,6 +166,7 @@ export class RequestsService {
   private readonly documents: DocumentsService;
   private readonly works: WorksService;
   private readonly auditLogs: AuditLogsService;
+  private readonly lists: ListCache;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -175,6 +178,7 @@ export class RequestsService {
     this.documents = deps.documents;
     this.works = deps.works;
     this.auditLogs = deps.auditLogs;
+    this.lists = deps.lists;
 
     // A request's files: read by whoever may open requests, and by whoever works on the request (a step's assignee
     // needs what the customer sent); changed by request editors.
@@ -210,7 +214,14 @@ export class RequestsService {
     const filter = this.filterOf(q);
     const sort = parseSort<RequestSort>(q.sort, REQUEST_SORTS, '-created_at');
     const w = pageWindow(q);
-    const { rows, total } = await repo.page(this.db, filter, sort, w.limit, w.offset);
+    // An overdue filter's answer moves with the clock: never reused.
+    const key = filter.overdue ? null : listKey('requests', filter, sort, w.limit, w.offset);
+    const { rows, total } = await this.lists.page(
+      key,
+      w.limit,
+      () => repo.page(this.db, filter, sort, w.limit, w.offset),
+      (ids) => repo.byIds(this.db, ids),
+    );
     const now = nowIso();
     return toPage(
       rows.map((r) => toRequest(r, now)),
@@ -261,8 +272,8 @@ export class RequestsService {
       this.documents.listFor(REQUEST_ENTITY, id),
       // The history is for those who may open requests (a creator holding only `requests.create` gets none).
       hasAnyPermission(actor.permissions, ['requests.show', 'requests.edit'])
-        ? this.auditLogs.list(actor, { entity: 'requests', entity_id: id, page: 1, per_page: 'all', sort: 'created_at' })
-        : Promise.resolve({ data: [] }),
+        ? this.auditLogs.timeline('requests', id)
+        : Promise.resolve([]),
     ]);
     return {
       ...toRequest(row, nowIso()),
@@ -275,7 +286,7 @@ export class RequestsService {
       works,
       attachments: documents.filter((d) => !d.is_public),
       result_documents: documents.filter((d) => d.is_public),
-      timeline: timeline.data,
+      timeline,
     };
   }
 

@@ -26,6 +26,7 @@ import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import { conflict, forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
+import { type ListCache, listKey } from '../../lib/list-cache';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { likePattern } from '../../lib/vi-search';
@@ -130,6 +131,7 @@ export class WorksService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly documents: DocumentsService,
+    private readonly lists: ListCache,
   ) {
     // A work's files follow the work's scope: whoever sees the work reads them; whoever may change it edits them.
     documents.registerAccess(WORK_ENTITY, {
@@ -224,7 +226,20 @@ export class WorksService {
   private async page(filter: WorkFilter, q: WorkListQuery): Promise<Paginated<Work>> {
     const sort = parseSort<WorkSort>(q.sort, WORK_SORTS, '-created_at');
     const w = pageWindow(q);
-    const [rows, total] = await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]);
+    // An overdue filter's answer moves with the clock: never reused.
+    const key = filter.overdue ? null : listKey('works', filter, sort, w.limit, w.offset);
+    const { rows, total } = await this.lists.page(
+      key,
+      w.limit,
+      async () => {
+        const [rows, total] = await Promise.all([
+          repo.list(this.db, filter, sort, w.limit, w.offset),
+          repo.count(this.db, filter),
+        ]);
+        return { rows, total };
+      },
+      (ids) => repo.byIds(this.db, ids),
+    );
     const now = nowIso();
     return toPage(
       rows.map((r) => toWork(r, now)),
