@@ -52,9 +52,7 @@ describe('list cache', () => {
 
     await receive(t, made.id);
     expect((await listOf(url)).meta.total).toBe(before.meta.total);
-    expect((await listOf('/api/requests?status=received&search=bao%20ve%20rung')).data.map((r) => r.id)).toEqual([
-      made.id,
-    ]);
+    expect((await listOf('/api/requests?status=received&search=bao%20ve%20rung')).data.map((r) => r.id)).toEqual([made.id]);
   });
 
   it('a write made outside this server (another instance, a script) is seen as well', async () => {
