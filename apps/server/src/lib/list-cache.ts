@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { inOrder } from './pagination';
 
 export interface ListPage<R> {
   rows: R[];
@@ -14,12 +15,6 @@ interface Entry {
 
 /** The key of one list query: the list's name, its filter, sort and window (all plain data). */
 export const listKey = (...parts: unknown[]) => JSON.stringify(parts);
-
-/** Rows read by id, put back in the order of `ids` (an id whose row is gone is left out). */
-export function inOrder<R extends { id: number }>(ids: readonly number[], rows: R[]): R[] {
-  const at = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => at.get(id) ?? []);
-}
 
 /** Pages larger than this (exports, `per_page=all`) are not kept: they are read once. */
 const MAX_CACHED_PAGE = 100;

@@ -11,7 +11,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
-import { inOrder } from '../../lib/list-cache';
+import { inOrder } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 export interface RequestFilter {
@@ -143,6 +143,11 @@ export const requestsRepository = {
     if (ids.length === 0) return { rows: [], total: offset === 0 ? 0 : await this.count(db, f) };
     const order = ids.map((x) => x.id);
     return { rows: inOrder(order, await this.byIds(db, order)), total: Number(ids[0]?.total ?? 0) };
+  },
+
+  /** Every id of the filtered list, in its order (an export reads the rows by id, a batch at a time). */
+  async orderedIds(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec): Promise<number[]> {
+    return (await ordered(filtered(db, f).select('r.id'), sort).execute()).map((r) => r.id);
   },
 
   /** The list's rows of the given ids, in no particular order. */

@@ -28,7 +28,7 @@ import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
 import { type ListCache, listKey } from '../../lib/list-cache';
-import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { likePattern } from '../../lib/vi-search';
 import { addHours, addMs, vnDayEnd, vnDayStart, vnYymm } from '../../lib/vn-time';
@@ -231,12 +231,15 @@ export class RequestsService {
   }
 
   /** Rows for the export: the list's filters and order, every page. */
-  exportRows(q: RequestListQuery): Promise<AsyncIterable<RequestRecord>> {
+  async exportRows(q: RequestListQuery): Promise<AsyncIterable<RequestRecord>> {
     const filter = this.filterOf(q);
     const sort = parseSort<RequestSort>(q.sort, REQUEST_SORTS, '-created_at');
     const now = nowIso();
-    return allRows(async (page, perPage) =>
-      (await repo.list(this.db, filter, sort, perPage, (page - 1) * perPage)).map((r) => toRequest(r, now)),
+    const ids = await repo.orderedIds(this.db, filter, sort);
+    return rowsByIds(
+      ids,
+      (batch) => repo.byIds(this.db, batch),
+      (r) => toRequest(r, now),
     );
   }
 

@@ -1,3 +1,4 @@
+import { ALL_ROWS_CAP } from '@qlcv/common/schemas/common';
 import { normalizeTrackingCode, TRACKING_ALPHABET, TRACKING_CODE_PATTERN } from '@qlcv/common/schemas/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnYymm } from '../../lib/vn-time';
@@ -417,6 +418,66 @@ describe('requests', () => {
         403,
         'FORBIDDEN',
       );
+    });
+
+    it('exports every row past one batch, in the list order, empty due dates last', async () => {
+      // Bulk rows straight into the table: the export's batching, not the create call, is under test here.
+      const n = ALL_ROWS_CAP + 7;
+      const stamp = new Date().toISOString();
+      const rows = Array.from({ length: n }, (_, i) => {
+        const code = `YCBULK-${String(i).padStart(5, '0')}`;
+        return {
+          code,
+          tracking_code: `${code}-T`,
+          request_type_id: world.typeId,
+          process_snapshot: null,
+          customer_id: null,
+          requester_name: 'Khách lô lớn',
+          requester_phone: '0900000000',
+          requester_email: null,
+          requester_organization: null,
+          requester_address: null,
+          title: `Yêu cầu lô số ${i}`,
+          content: null,
+          source: 'staff',
+          current_step: null,
+          // Every third row has no due date: those come after the dated ones.
+          due_at: i % 3 === 0 ? null : new Date(Date.UTC(2027, 0, 1) + i * 60_000).toISOString(),
+          received_at: null,
+          completed_at: null,
+          on_hold_since: null,
+          status_reason: null,
+          result_text: null,
+          idempotency_key: null,
+          search_text: `${code.toLowerCase()} lokhachbulk`,
+          hold_status: null,
+          created_at: stamp,
+          updated_at: stamp,
+          created_by: null,
+        };
+      });
+      for (let i = 0; i < rows.length; i += 200) {
+        await t.database.db
+          .insertInto('requests')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      }
+      const sheet = await expectXlsx(
+        await t.call({
+          method: 'GET',
+          url: '/api/requests?search=lokhachbulk&sort=due_at',
+          token: staff.token,
+          headers: { 'x-export': 'xlsx' },
+        }),
+        'yeu-cau',
+      );
+      const dated = rows.filter((_, i) => i % 3 !== 0).map((r) => r.code);
+      const undated = rows
+        .filter((_, i) => i % 3 === 0)
+        .map((r) => r.code)
+        .sort();
+      expect(sheet.slice(1).map((r) => r[0])).toEqual([...dated, ...undated]);
+      await t.database.db.deleteFrom('requests').where('code', 'like', 'YCBULK-%').execute();
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type ExpressionBuilder,
   type Insertable,
   type Kysely,
+  type SelectQueryBuilder,
   type SqlBool,
   sql,
   type Updateable,
@@ -131,17 +132,29 @@ const NOT_NULL_SORTS: ReadonlySet<string> = new Set(['code', 'title', 'created_a
 
 const priorityRank = sql<number>`case w.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
 
+// The same ORDER BY goes on two differently shaped selects (the page, and the ids of an export).
+function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: WorkSortSpec): Q {
+  const o =
+    sort.column === 'priority'
+      ? q.orderBy(priorityRank, sort.direction)
+      : NOT_NULL_SORTS.has(sort.column)
+        ? q.orderBy(`w.${sort.column}`, sort.direction)
+        : // Empty values (no deadline, not yet received…) sort last either way, on both engines.
+          q.orderBy(`w.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  return o.orderBy('w.id', sort.direction) as Q;
+}
+
 export const worksRepository = {
   list(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, limit: number, offset: number) {
-    const q = withRelations(filtered(db, f));
-    // Empty values (no deadline, not yet received…) sort last either way, on both engines.
-    const ordered =
-      sort.column === 'priority'
-        ? q.orderBy(priorityRank, sort.direction)
-        : NOT_NULL_SORTS.has(sort.column)
-          ? q.orderBy(`w.${sort.column}`, sort.direction)
-          : q.orderBy(`w.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-    return ordered.orderBy('w.id', sort.direction).limit(limit).offset(offset).execute();
+    return ordered(withRelations(filtered(db, f)), sort)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  /** Every id of the filtered list, in its order (an export reads the rows by id, a batch at a time). */
+  async orderedIds(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec): Promise<number[]> {
+    return (await ordered(filtered(db, f).select('w.id'), sort).execute()).map((r) => r.id);
   },
 
   /** The list's rows of the given ids, in no particular order. */

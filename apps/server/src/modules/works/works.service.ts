@@ -27,7 +27,7 @@ import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import { conflict, forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
 import { type ListCache, listKey } from '../../lib/list-cache';
-import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { likePattern } from '../../lib/vi-search';
 import { addHours, addMs, vnDayEnd, vnDayStart, vnToday, vnYymm } from '../../lib/vn-time';
@@ -223,6 +223,18 @@ export class WorksService {
     };
   }
 
+  /** Every row of a list for its export, in the list's order. */
+  private async exportOf(filter: WorkFilter, q: WorkListQuery): Promise<AsyncIterable<Work>> {
+    const sort = parseSort<WorkSort>(q.sort, WORK_SORTS, '-created_at');
+    const now = nowIso();
+    const ids = await repo.orderedIds(this.db, filter, sort);
+    return rowsByIds(
+      ids,
+      (batch) => repo.byIds(this.db, batch),
+      (r) => toWork(r, now),
+    );
+  }
+
   private async page(filter: WorkFilter, q: WorkListQuery): Promise<Paginated<Work>> {
     const sort = parseSort<WorkSort>(q.sort, WORK_SORTS, '-created_at');
     const w = pageWindow(q);
@@ -254,17 +266,20 @@ export class WorksService {
   }
 
   exportRows(actor: Actor, q: WorkListQuery): Promise<AsyncIterable<Work>> {
-    return allRows((page, perPage) => this.list(actor, { ...q, page, per_page: perPage }));
+    return this.exportOf(this.filterOf(actor, q), q);
   }
 
   /** `GET /api/works/my`: assigned to me, created by me or followed by me. */
   my(actor: Actor, q: MyWorkListQuery): Promise<Paginated<Work>> {
-    const filter = { ...this.filterOf(actor, q), scope: { all: true } as const, tab: { kind: q.tab, userId: actor.id } };
-    return this.page(filter, q);
+    return this.page(this.myFilter(actor, q), q);
+  }
+
+  private myFilter(actor: Actor, q: MyWorkListQuery): WorkFilter {
+    return { ...this.filterOf(actor, q), scope: { all: true }, tab: { kind: q.tab, userId: actor.id } };
   }
 
   myExportRows(actor: Actor, q: MyWorkListQuery): Promise<AsyncIterable<Work>> {
-    return allRows((page, perPage) => this.my(actor, { ...q, page, per_page: perPage }));
+    return this.exportOf(this.myFilter(actor, q), q);
   }
 
   async detail(actor: Actor, id: number, db: Kysely<DB> = this.db): Promise<WorkDetail> {
