@@ -8,11 +8,24 @@ export interface LoadResult {
   p99: number;
 }
 
-/** Keeps `connections` requests in flight against one URL for `seconds`, over keep-alive sockets. */
-export async function load(
-  url: string,
-  opts: { connections?: number; seconds?: number; method?: string; headers?: Record<string, string>; body?: () => string },
-): Promise<LoadResult> {
+type LoadOptions = {
+  connections?: number;
+  seconds?: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: () => string;
+};
+
+/** Seconds of load before each measured run, not counted: JIT and caches warm, as in a server that has been up. */
+const WARMUP_SECONDS = 1;
+
+/** Keeps `connections` requests in flight against one URL for `seconds` after a warm-up, over keep-alive sockets. */
+export async function load(url: string, opts: LoadOptions): Promise<LoadResult> {
+  await run(url, { ...opts, seconds: WARMUP_SECONDS });
+  return run(url, opts);
+}
+
+async function run(url: string, opts: LoadOptions): Promise<LoadResult> {
   const connections = opts.connections ?? 20;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -63,8 +76,13 @@ export function summarize(latencies: number[], errors: number, seconds: number):
   return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99) };
 }
 
-/** The same idea for a bare driver call: `concurrency` loops calling `fn` for `seconds`. */
+/** The same idea for a bare driver call: `concurrency` loops calling `fn` for `seconds`, after the same warm-up. */
 export async function loadFn(fn: () => Promise<unknown> | unknown, opts: { concurrency?: number; seconds?: number }) {
+  await runFn(fn, { ...opts, seconds: WARMUP_SECONDS });
+  return runFn(fn, opts);
+}
+
+async function runFn(fn: () => Promise<unknown> | unknown, opts: { concurrency?: number; seconds?: number }) {
   const latencies: number[] = [];
   const end = Date.now() + (opts.seconds ?? 5) * 1000;
   const started = Date.now();

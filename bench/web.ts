@@ -23,6 +23,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
   },
   stdio: 'ignore',
 });
+// Whatever goes wrong below (no browser, a failed page), the server does not outlive this script.
+process.on('exit', () => server.kill('SIGTERM'));
 for (let i = 0; i < 300; i++) {
   try {
     if ((await fetch(`${base}/api/health`)).ok) break;

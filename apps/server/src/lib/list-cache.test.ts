@@ -138,7 +138,10 @@ describe('list cache', () => {
       reads += 1;
       return { rows: [{ id: 1 }], total: 1 };
     };
-    const byIds = async (ids: number[]) => ids.map((id) => ({ id }));
+    const byIds = async (ids: number[]) => {
+      const listVersion = await version();
+      return ids.map((id) => ({ id, list_version: listVersion }));
+    };
     const cache = new ListCache(db, 2);
     await cache.page('a', 20, read, byIds);
     await cache.page('b', 20, read, byIds);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { inOrder } from './pagination';
 
@@ -35,23 +35,27 @@ export class ListCache {
 
   /**
    * A page of a list. `key` names the query (filters, sort, window), or is null when the answer depends on the clock
-   * (an overdue filter) or the page is too big to keep; `read` runs the query; `byIds` reads the rows of known ids.
+   * (an overdue filter); `read` runs the query; `byIds` reads the rows of known ids, each with the list version as
+   * `list_version` (`withListVersion`), so a reused page costs one round trip.
    */
   async page<R extends { id: number }>(
     key: string | null,
     limit: number,
     read: () => Promise<ListPage<R>>,
-    byIds: (ids: number[]) => Promise<R[]>,
+    byIds: (ids: number[]) => Promise<(R & { list_version: number | string | null })[]>,
   ): Promise<ListPage<R>> {
     if (key === null || this.maxEntries === 0 || limit > MAX_CACHED_PAGE) return read();
-    // Read before the query: a write committed in between leaves its newer answer under the older version, which
-    // nobody asks for again.
-    const version = await this.version();
     const hit = this.entries.get(key);
-    if (hit && hit.version === version) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return { rows: hit.ids.length ? inOrder(hit.ids, await byIds(hit.ids)) : [], total: hit.total };
+    // The version is read before the query (here, in the same statement as the kept rows): a write committed in
+    // between leaves its newer answer under the older version, which nobody asks for again.
+    let version: number;
+    if (hit && hit.ids.length > 0) {
+      const rows = await byIds(hit.ids);
+      version = rows[0] ? Number(rows[0].list_version) : await this.version();
+      if (version === hit.version) return this.reuse(key, hit, inOrder(hit.ids, rows));
+    } else {
+      version = await this.version();
+      if (hit && version === hit.version) return this.reuse(key, hit, []);
     }
     const result = await read();
     this.entries.delete(key);
@@ -60,8 +64,23 @@ export class ListCache {
     return result;
   }
 
+  private reuse<R>(key: string, entry: Entry, rows: R[]): ListPage<R> {
+    // Most recently used last: the first key is the one to forget.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { rows, total: entry.total };
+  }
+
   private async version(): Promise<number> {
     const row = await this.db.selectFrom('data_versions').select('version').where('name', '=', 'lists').executeTakeFirstOrThrow();
     return Number(row.version);
   }
+}
+
+/** Adds the current list version to each row of a by-id read, as `list_version`. */
+export function withListVersion<D, T extends keyof D, O>(
+  q: SelectQueryBuilder<D, T, O>,
+): SelectQueryBuilder<D, T, O & { list_version: number }> {
+  const version = sql<number>`(select version from data_versions where name = 'lists')`.as('list_version');
+  return q.select(version) as unknown as SelectQueryBuilder<D, T, O & { list_version: number }>;
 }

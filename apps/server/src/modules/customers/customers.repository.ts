@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CustomersTable, DB } from '../../db/schema';
+import { withListVersion } from '../../lib/list-cache';
 import { indexedSearch } from '../../lib/vi-search';
 
 export interface CustomerFilter {
@@ -65,9 +66,9 @@ export const customersRepository = {
       .execute();
   },
 
-  /** The list's rows of the given ids, in no particular order. */
+  /** The list's rows of the given ids, in no particular order, with the list version (lib/list-cache.ts). */
   byIds(db: Kysely<DB>, ids: number[]) {
-    return db.selectFrom('customers as c').select(COLUMNS).where('c.id', 'in', ids).execute();
+    return withListVersion(db.selectFrom('customers as c').select(COLUMNS)).where('c.id', 'in', ids).execute();
   },
 
   async count(db: Kysely<DB>, f: CustomerFilter): Promise<number> {

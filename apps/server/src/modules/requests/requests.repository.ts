@@ -11,6 +11,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
+import { withListVersion } from '../../lib/list-cache';
 import { inOrder } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
@@ -150,9 +151,9 @@ export const requestsRepository = {
     return (await ordered(filtered(db, f).select('r.id'), sort).execute()).map((r) => r.id);
   },
 
-  /** The list's rows of the given ids, in no particular order. */
+  /** The list's rows of the given ids, in no particular order, with the list version (lib/list-cache.ts). */
   byIds(db: Kysely<DB>, ids: number[]) {
-    return withRelations(filtered(db, { search: null }))
+    return withListVersion(withRelations(filtered(db, { search: null })))
       .where('r.id', 'in', ids)
       .execute();
   },

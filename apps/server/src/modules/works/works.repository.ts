@@ -10,6 +10,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, WorksTable } from '../../db/schema';
+import { withListVersion } from '../../lib/list-cache';
 import { indexedSearch } from '../../lib/vi-search';
 
 /** Whose works a caller sees: every work, or their own plus (with `works.department`) their department's. */
@@ -157,9 +158,9 @@ export const worksRepository = {
     return (await ordered(filtered(db, f).select('w.id'), sort).execute()).map((r) => r.id);
   },
 
-  /** The list's rows of the given ids, in no particular order. */
+  /** The list's rows of the given ids, in no particular order, with the list version (lib/list-cache.ts). */
   byIds(db: Kysely<DB>, ids: number[]) {
-    return withRelations(filtered(db, { scope: { all: true }, search: null }))
+    return withListVersion(withRelations(filtered(db, { scope: { all: true }, search: null })))
       .where('w.id', 'in', ids)
       .execute();
   },
