@@ -65,14 +65,16 @@ async function token(base: string, username: string) {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** The requests list's two queries (page and total), compiled once and run bare through the driver. */
+/** The requests list's two queries (page and total, written as the repository writes them), compiled once and run bare through the driver. */
 function bareList(database: Database, where: (q: any) => any) {
   const base = where(database.db.selectFrom('requests as r'));
   const page = base
-    .leftJoin('request_types as t', 't.id', 'r.request_type_id')
-    .leftJoin('customers as c', 'c.id', 'r.customer_id')
     .selectAll('r')
-    .select(['t.name as request_type_name', 'c.code as customer_code', 'c.name as customer_name'])
+    .select((eb: any) => [
+      eb.selectFrom('request_types as t').select('t.name').whereRef('t.id', '=', 'r.request_type_id').as('request_type_name'),
+      eb.selectFrom('customers as c').select('c.code').whereRef('c.id', '=', 'r.customer_id').as('customer_code'),
+      eb.selectFrom('customers as c').select('c.name').whereRef('c.id', '=', 'r.customer_id').as('customer_name'),
+    ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(20)

@@ -91,12 +91,16 @@ const LIST_COLUMNS = [
   'r.updated_at',
 ] as const;
 
+// Names of related rows as scalar subqueries, not joins: evaluated for the page's rows only, and PostgreSQL plans
+// them in a fraction of the time a four-way join takes (the plan is made again on every call).
 function withRelations(q: ReturnType<typeof filtered>) {
   return q
-    .leftJoin('request_types as t', 't.id', 'r.request_type_id')
-    .leftJoin('customers as c', 'c.id', 'r.customer_id')
     .select(LIST_COLUMNS)
-    .select(['t.name as request_type_name', 'c.code as customer_code', 'c.name as customer_name']);
+    .select((eb) => [
+      eb.selectFrom('request_types as t').select('t.name').whereRef('t.id', '=', 'r.request_type_id').as('request_type_name'),
+      eb.selectFrom('customers as c').select('c.code').whereRef('c.id', '=', 'r.customer_id').as('customer_code'),
+      eb.selectFrom('customers as c').select('c.name').whereRef('c.id', '=', 'r.customer_id').as('customer_name'),
+    ]);
 }
 
 export type RequestListRow = Awaited<ReturnType<typeof requestsRepository.list>>[number];

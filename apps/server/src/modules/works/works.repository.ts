@@ -90,12 +90,16 @@ function filtered(db: Kysely<DB>, f: WorkFilter) {
   return q;
 }
 
+// Names of related rows as scalar subqueries, not joins: evaluated for the page's rows only, and PostgreSQL plans
+// them in a fraction of the time a five-way join takes (the plan is made again on every call).
 function withRelations(q: ReturnType<typeof filtered>) {
   return q
-    .leftJoin('departments as d', 'd.id', 'w.department_id')
-    .leftJoin('users as a', 'a.id', 'w.assignee_id')
-    .leftJoin('users as c', 'c.id', 'w.created_by')
-    .leftJoin('requests as r', 'r.id', 'w.request_id')
+    .select((eb) => [
+      eb.selectFrom('departments as d').select('d.name').whereRef('d.id', '=', 'w.department_id').as('department_name'),
+      eb.selectFrom('users as a').select('a.name').whereRef('a.id', '=', 'w.assignee_id').as('assignee_name'),
+      eb.selectFrom('users as c').select('c.name').whereRef('c.id', '=', 'w.created_by').as('creator_name'),
+      eb.selectFrom('requests as r').select('r.code').whereRef('r.id', '=', 'w.request_id').as('request_code'),
+    ])
     .select([
       'w.id',
       'w.code',
@@ -119,10 +123,6 @@ function withRelations(q: ReturnType<typeof filtered>) {
       'w.version',
       'w.created_at',
       'w.updated_at',
-      'd.name as department_name',
-      'a.name as assignee_name',
-      'c.name as creator_name',
-      'r.code as request_code',
     ]);
 }
 
