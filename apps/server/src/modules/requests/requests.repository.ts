@@ -1,4 +1,4 @@
-import type { RequestSort } from '@qlcv/common/schemas/requests';
+import { REQUEST_SORTS, type RequestSort } from '@qlcv/common/schemas/requests';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -6,7 +6,6 @@ import {
   type Kysely,
   type SelectQueryBuilder,
   type SqlBool,
-  SqliteAdapter,
   sql,
   type Updateable,
 } from 'kysely';
@@ -132,20 +131,25 @@ export const requestsRepository = {
   },
 
   /**
-   * A page and its total. A search on SQLite reads its FTS index once (`count(*) over ()` gives the total with the
-   * page's ids, then only those rows are joined); elsewhere the page and the total run side by side (on PostgreSQL,
-   * on two connections: the page walks the date index, the total the trigram index, each the planner's best; the
-   * one-pass form was tried there and the planner sometimes answered it by walking every row in date order, 30× slower).
+   * A page and its total. A search finds and checks every match whatever it answers, so it runs once: the matches'
+   * ids and sort columns are set aside (a materialized CTE, planned for the filter alone, so no date order can tempt
+   * the planner into walking every row), then sorted for the page's ids with `count(*) over ()` as the total, and only
+   * those rows are read. Without a search the page and the total run side by side (on PostgreSQL on two connections):
+   * the page walks an index in order and stops after its rows, the total counts an index.
    */
   async page(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
-    if (!f.search || !(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    if (!f.search) {
       const [rows, total] = await Promise.all([this.list(db, f, sort, limit, offset), this.count(db, f)]);
       return { rows, total };
     }
-    const ids = await ordered(filtered(db, f).select(['r.id', sql<number>`count(*) over ()`.as('total')]), sort)
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const matches = db
+      .with(
+        (cte) => cte('r').materialized(),
+        () => filtered(db, f).select(['r.id', ...REQUEST_SORTS.map((c) => `r.${c}` as const)]),
+      )
+      .selectFrom('r')
+      .select(['r.id', sql<number>`count(*) over ()`.as('total')]);
+    const ids = await ordered(matches, sort).limit(limit).offset(offset).execute();
     if (ids.length === 0) return { rows: [], total: offset === 0 ? 0 : await this.count(db, f) };
     const order = ids.map((x) => x.id);
     return { rows: inOrder(order, await this.byIds(db, order)), total: Number(ids[0]?.total ?? 0) };
