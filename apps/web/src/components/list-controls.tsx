@@ -1,8 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Input, type TableProps } from 'antd';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Paginated } from '@qlcv/common/schemas/common';
+import { Button, Input, Select, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadError } from './page-states';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -17,11 +19,17 @@ export interface ListParams {
 
 /**
  * A list's page, size, sort, search and filters, kept in the address bar so that a reload, a shared
- * link or coming back from a record shows the same list.
+ * link or coming back from a record shows the same list. `views` are values held the same way that
+ * choose what is shown (a tab, a tree or list view) rather than narrow it: "Xóa bộ lọc" keeps them.
  */
-export function useListParams(options: { sort: string; perPage?: number; filters?: readonly string[] }) {
+export function useListParams(options: {
+  sort: string;
+  perPage?: number;
+  filters?: readonly string[];
+  views?: readonly string[];
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filterKeys = options.filters ?? [];
+  const filterKeys = [...(options.filters ?? []), ...(options.views ?? [])];
   const key = searchParams.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the query string changes
   const params = useMemo<ListParams>(() => {
@@ -59,8 +67,16 @@ export function useListParams(options: { sort: string; perPage?: number; filters
     setSearchParams(next, { replace: true });
   };
 
-  return { params, update };
+  const narrowing = options.filters ?? [];
+  /** Whether a search or a filter narrows the list. */
+  const filtered = !!params.search || narrowing.some((k) => params.filters[k]);
+  /** Clears the search and every filter. */
+  const clear = () => update(Object.fromEntries([...narrowing, 'search'].map((k) => [k, null])));
+
+  return { params, update, filtered, clear };
 }
+
+type Update = ReturnType<typeof useListParams>['update'];
 
 /** The query a list call sends: empty values left out by the requester. */
 export function toQuery(params: ListParams): Record<string, string | number | undefined> {
@@ -71,6 +87,12 @@ export function toQuery(params: ListParams): Record<string, string | number | un
     search: params.search || undefined,
     ...params.filters,
   };
+}
+
+/** The query of a list's export: its filters, search and sort, every page. */
+export function toExportQuery(params: ListParams): Record<string, string | number | undefined> {
+  const { page: _page, per_page: _perPage, ...rest } = toQuery(params);
+  return rest;
 }
 
 /** `-name` → the Table's 'descend' on the `name` column. */
@@ -91,9 +113,9 @@ export function sortFromSorter<T>(sorter: SorterResult<T> | SorterResult<T>[]): 
  * The Table props of a list paged and sorted by the server: page, size and sort go to the address bar through
  * `update` (from `useListParams`), the total comes from the list's `meta`.
  */
-export function serverPaging<T>(
+function serverPaging<T>(
   params: ListParams,
-  update: ReturnType<typeof useListParams>['update'],
+  update: Update,
   total: number | undefined,
   noun: string,
 ): Pick<TableProps<T>, 'pagination' | 'onChange'> {
@@ -111,6 +133,97 @@ export function serverPaging<T>(
       if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
     },
   };
+}
+
+/** What a list's query hook gives the table. */
+export interface ListQueryState<T> {
+  data?: Paginated<T>;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The table of a list paged, sorted and counted by the server: the load error with a retry in its place, nothing
+ * while the first page loads, `empty` when there is no row, and a page past the end (rows deleted meanwhile, an old
+ * link) moved back to the last one.
+ */
+export function ServerTable<T extends { id: number }>({
+  query,
+  columns,
+  params,
+  update,
+  noun,
+  empty,
+  scrollX,
+}: {
+  query: ListQueryState<T>;
+  columns: TableColumnsType<T>;
+  params: ListParams;
+  update: Update;
+  /** What the total counts, e.g. "yêu cầu": "Tổng 12 yêu cầu". */
+  noun: string;
+  empty: ReactNode;
+  scrollX: number;
+}) {
+  const lastPage = query.data?.meta.last_page ?? 1;
+  useEffect(() => {
+    if (query.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
+  }, [query.data, params.page, lastPage, update]);
+
+  if (query.isError) return <LoadError plain error={query.error} onRetry={() => query.refetch()} />;
+  return (
+    <Table<T>
+      rowKey="id"
+      columns={columns}
+      dataSource={query.data?.data}
+      loading={query.isFetching}
+      locale={{ emptyText: query.isPending ? ' ' : empty }}
+      scroll={{ x: scrollX }}
+      sortDirections={['ascend', 'descend', 'ascend']}
+      {...serverPaging<T>(params, update, query.data?.meta.total, noun)}
+    />
+  );
+}
+
+/** A filter of several values kept in the address bar as `a,b`. */
+export function CsvSelect({
+  placeholder,
+  options,
+  value,
+  onChange,
+  width,
+}: {
+  placeholder: string;
+  options: { value: string; label?: ReactNode }[];
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  width: number;
+}) {
+  return (
+    <Select
+      mode="multiple"
+      aria-label={`Lọc theo ${placeholder.toLowerCase()}`}
+      placeholder={placeholder}
+      allowClear
+      maxTagCount="responsive"
+      style={{ width }}
+      options={options}
+      value={value ? value.split(',') : []}
+      onChange={(v: string[]) => onChange(v.length > 0 ? v.join(',') : null)}
+    />
+  );
+}
+
+/** "Xóa bộ lọc" beside a list's filters, shown while any narrows the list. */
+export function ClearFiltersLink({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="link" icon={<ClearOutlined />} onClick={onClick}>
+      Xóa bộ lọc
+    </Button>
+  );
 }
 
 /** A search box that reports what was typed after a short pause (and at once on Enter). */

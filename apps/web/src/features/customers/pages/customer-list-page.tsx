@@ -1,13 +1,19 @@
 import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { CUSTOMER_SOURCE_LABELS, CUSTOMER_TYPE_LABELS, type Customer } from '@qlcv/common/schemas/customers';
-import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import {
+  ClearFiltersLink,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
-import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useExportCustomers } from '../api/export-customers';
 import { useCustomers } from '../api/get-customers';
@@ -16,25 +22,18 @@ import { DeleteCustomerButton } from '../components/delete-customer-button';
 import { ProvinceMultiSelect } from '../components/province-select';
 
 const FILTERS = ['type', 'province', 'source'] as const;
-const CLEARED = { search: null, type: null, province: null, source: null };
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 /** Customers: accent-insensitive search, filters by type / province / source, sortable paged table, export. */
 export default function CustomerListPage() {
   const navigate = useNavigate();
-  const { params, update } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
   const customers = useCustomers(toQuery(params));
   const exporter = useExportCustomers();
   const canCreate = useCan(['customer.create']);
   const canShow = useCan(['customer.show', 'customer.edit']);
   const canEdit = useCan(['customer.edit']);
-  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
   const provinces = params.filters.province ? params.filters.province.split(',') : [];
-
-  const lastPage = customers.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (customers.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [customers.data, params.page, lastPage, update]);
 
   const columns: TableColumnsType<Customer> = [
     {
@@ -124,7 +123,7 @@ export default function CustomerListPage() {
 
   const empty = filtered ? (
     <Empty description="Không tìm thấy khách hàng nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+      <Button icon={<ClearOutlined />} onClick={clear}>
         Xóa bộ lọc
       </Button>
     </Empty>
@@ -138,7 +137,7 @@ export default function CustomerListPage() {
     </Empty>
   );
 
-  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+  const exportQuery = toExportQuery(params);
 
   return (
     <>
@@ -190,26 +189,17 @@ export default function CustomerListPage() {
             value={params.filters.source}
             onChange={(v?: string) => update({ source: v ?? null })}
           />
-          {filtered && (
-            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
-              Xóa bộ lọc
-            </Button>
-          )}
+          {filtered && <ClearFiltersLink onClick={clear} />}
         </Space>
-        {customers.isError ? (
-          <LoadError plain error={customers.error} onRetry={() => customers.refetch()} />
-        ) : (
-          <Table<Customer>
-            rowKey="id"
-            columns={columns}
-            dataSource={customers.data?.data}
-            loading={customers.isFetching}
-            locale={{ emptyText: customers.isPending ? ' ' : empty }}
-            scroll={{ x: 1060 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, customers.data?.meta.total, 'khách hàng')}
-          />
-        )}
+        <ServerTable<Customer>
+          query={customers}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="khách hàng"
+          empty={empty}
+          scrollX={1060}
+        />
       </Card>
     </>
   );

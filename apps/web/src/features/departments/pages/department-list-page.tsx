@@ -1,10 +1,9 @@
 import { ApartmentOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Department } from '@qlcv/common/schemas/departments';
-import { Button, Card, Empty, Segmented, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Empty, Segmented, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -19,7 +18,7 @@ type View = 'tree' | 'list';
 /** Departments as a tree (default) or a flat, sortable, paged list; search, export, actions by key. */
 export default function DepartmentListPage() {
   const navigate = useNavigate();
-  const { params, update } = useListParams({ sort: 'name', filters: ['view'] });
+  const { params, update } = useListParams({ sort: 'name', views: ['view'] });
   const view: View = params.filters.view === 'list' ? 'list' : 'tree';
   const tree = useDepartmentTree();
   const list = useDepartments(toQuery({ ...params, filters: {} }), view === 'list');
@@ -27,11 +26,6 @@ export default function DepartmentListPage() {
   const canCreate = useCan(['departments.create']);
   const canShow = useCan(['departments.show', 'departments.edit']);
   const canEdit = useCan(['departments.edit']);
-
-  const lastPage = list.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (view === 'list' && list.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [view, list.data, params.page, lastPage, update]);
 
   const nameCell = (d: Pick<Department, 'id' | 'name'>) =>
     canShow ? <Link to={urlFor('departments.show', { id: d.id })}>{d.name}</Link> : d.name;
@@ -90,7 +84,6 @@ export default function DepartmentListPage() {
       )}
     </Empty>
   );
-  const active = view === 'tree' ? tree : list;
 
   return (
     <>
@@ -127,34 +120,27 @@ export default function DepartmentListPage() {
             ]}
           />
         </Space>
-        {active.isError ? (
-          <LoadError plain error={active.error} onRetry={() => active.refetch()} />
-        ) : view === 'tree' ? (
-          <DepartmentTreeTable
-            nodes={tree.data ?? []}
-            search={params.search}
-            loading={tree.isPending}
-            columns={treeColumns}
-            empty={empty}
-          />
+        {view === 'tree' ? (
+          tree.isError ? (
+            <LoadError plain error={tree.error} onRetry={() => tree.refetch()} />
+          ) : (
+            <DepartmentTreeTable
+              nodes={tree.data ?? []}
+              search={params.search}
+              loading={tree.isPending}
+              columns={treeColumns}
+              empty={empty}
+            />
+          )
         ) : (
-          <Table<Department>
-            rowKey="id"
+          <ServerTable<Department>
+            query={list}
             columns={listColumns}
-            dataSource={list.data?.data}
-            loading={list.isFetching}
-            locale={{
-              emptyText: list.isPending ? (
-                ' '
-              ) : params.search ? (
-                <Empty description={`Không tìm thấy phòng ban nào khớp với “${params.search}”`} />
-              ) : (
-                empty
-              ),
-            }}
-            scroll={{ x: 800 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, list.data?.meta.total, 'phòng ban')}
+            params={params}
+            update={update}
+            noun="phòng ban"
+            empty={params.search ? <Empty description={`Không tìm thấy phòng ban nào khớp với “${params.search}”`} /> : empty}
+            scrollX={800}
           />
         )}
       </Card>

@@ -1,12 +1,18 @@
 import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Process } from '@qlcv/common/schemas/processes';
-import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import {
+  ClearFiltersLink,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
-import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useExportProcesses } from '../api/export-processes';
 import { useProcesses } from '../api/get-processes';
@@ -15,23 +21,16 @@ import { formatHours } from '../components/hours';
 import { ACTIVE_LABELS, ProcessStatusTag } from '../components/process-status-tag';
 
 const FILTERS = ['active'] as const;
-const CLEARED = { search: null, active: null };
 
 /** Processes: search, in-use filter, sortable paged table with step count and total SLA, export. */
 export default function ProcessListPage() {
   const navigate = useNavigate();
-  const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
   const processes = useProcesses(toQuery(params));
   const exporter = useExportProcesses();
   const canCreate = useCan(['processes.create']);
   const canShow = useCan(['processes.show', 'processes.edit']);
   const canEdit = useCan(['processes.edit']);
-  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
-
-  const lastPage = processes.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (processes.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [processes.data, params.page, lastPage, update]);
 
   const columns: TableColumnsType<Process> = [
     {
@@ -108,7 +107,7 @@ export default function ProcessListPage() {
 
   const empty = filtered ? (
     <Empty description="Không tìm thấy quy trình nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+      <Button icon={<ClearOutlined />} onClick={clear}>
         Xóa bộ lọc
       </Button>
     </Empty>
@@ -122,7 +121,7 @@ export default function ProcessListPage() {
     </Empty>
   );
 
-  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+  const exportQuery = toExportQuery(params);
 
   return (
     <>
@@ -157,26 +156,17 @@ export default function ProcessListPage() {
             value={params.filters.active}
             onChange={(v?: string) => update({ active: v ?? null })}
           />
-          {filtered && (
-            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
-              Xóa bộ lọc
-            </Button>
-          )}
+          {filtered && <ClearFiltersLink onClick={clear} />}
         </Space>
-        {processes.isError ? (
-          <LoadError plain error={processes.error} onRetry={() => processes.refetch()} />
-        ) : (
-          <Table<Process>
-            rowKey="id"
-            columns={columns}
-            dataSource={processes.data?.data}
-            loading={processes.isFetching}
-            locale={{ emptyText: processes.isPending ? ' ' : empty }}
-            scroll={{ x: 900 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, processes.data?.meta.total, 'quy trình')}
-          />
-        )}
+        <ServerTable<Process>
+          query={processes}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="quy trình"
+          empty={empty}
+          scrollX={900}
+        />
       </Card>
     </>
   );

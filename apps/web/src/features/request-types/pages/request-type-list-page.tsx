@@ -1,12 +1,18 @@
 import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RequestType } from '@qlcv/common/schemas/request-types';
-import { Button, Card, Empty, Grid, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Empty, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import {
+  ClearFiltersLink,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
-import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useExportRequestTypes } from '../api/export-request-types';
 import { useRequestTypes } from '../api/get-request-types';
@@ -15,7 +21,6 @@ import { ProcessSelect } from '../components/process-select';
 import { ACTIVE_LABELS, ActiveTag, PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
 
 const FILTERS = ['is_public', 'active', 'process_id'] as const;
-const CLEARED = { search: null, is_public: null, active: null, process_id: null };
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const yesNo = (labels: { true: string; false: string }) => [
   { value: 'true', label: labels.true },
@@ -25,7 +30,7 @@ const yesNo = (labels: { true: string; false: string }) => [
 /** Request types: search, filters public / in use / process, sortable paged table, export. */
 export default function RequestTypeListPage() {
   const navigate = useNavigate();
-  const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
   const types = useRequestTypes(toQuery(params));
   const exporter = useExportRequestTypes();
   const canCreate = useCan(['request_types.create']);
@@ -33,14 +38,8 @@ export default function RequestTypeListPage() {
   const canEdit = useCan(['request_types.edit']);
   const canOpenProcess = useCan(['processes.show', 'processes.edit']);
   const canListProcesses = useCan(['processes.index', 'request_types.create', 'request_types.edit']);
-  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
   // Below the widest screens the service group reads under the name instead of in its own column.
   const screens = Grid.useBreakpoint();
-
-  const lastPage = types.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (types.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [types.data, params.page, lastPage, update]);
 
   const columns: TableColumnsType<RequestType> = [
     {
@@ -125,7 +124,7 @@ export default function RequestTypeListPage() {
 
   const empty = filtered ? (
     <Empty description="Không tìm thấy loại yêu cầu nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+      <Button icon={<ClearOutlined />} onClick={clear}>
         Xóa bộ lọc
       </Button>
     </Empty>
@@ -139,7 +138,7 @@ export default function RequestTypeListPage() {
     </Empty>
   );
 
-  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+  const exportQuery = toExportQuery(params);
 
   return (
     <>
@@ -193,26 +192,17 @@ export default function RequestTypeListPage() {
               onChange={(v) => update({ process_id: v })}
             />
           )}
-          {filtered && (
-            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
-              Xóa bộ lọc
-            </Button>
-          )}
+          {filtered && <ClearFiltersLink onClick={clear} />}
         </Space>
-        {types.isError ? (
-          <LoadError plain error={types.error} onRetry={() => types.refetch()} />
-        ) : (
-          <Table<RequestType>
-            rowKey="id"
-            columns={columns}
-            dataSource={types.data?.data}
-            loading={types.isFetching}
-            locale={{ emptyText: types.isPending ? ' ' : empty }}
-            scroll={{ x: 1000 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, types.data?.meta.total, 'loại yêu cầu')}
-          />
-        )}
+        <ServerTable<RequestType>
+          query={types}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="loại yêu cầu"
+          empty={empty}
+          scrollX={1000}
+        />
       </Card>
     </>
   );

@@ -7,16 +7,12 @@ import {
   PlayCircleOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { DocumentRecord } from '@qlcv/common/schemas/documents';
-import { type RequestDetail, reasonBody, requestCompleteBody } from '@qlcv/common/schemas/requests';
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { type RequestDetail, requestCompleteBody } from '@qlcv/common/schemas/requests';
+import { App, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { AttachmentsField } from '@/components/attachments/attachments-field';
-import { ApiError } from '@/lib/api/api-error';
-import { applyServerErrors, zodRule } from '@/lib/forms';
-import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { type DialogSpec, useTransitionDialog } from '@/components/transition-dialog';
+import { zodRule } from '@/lib/forms';
 import { useCan } from '@/lib/permissions/can';
 import { type RequestVerb, useTransitionRequest } from '../api/transition-request';
 
@@ -25,18 +21,24 @@ const OPEN_WORK = ['todo', 'in_progress', 'on_hold'];
 
 type FormVerb = 'hold' | 'reject' | 'cancel' | 'complete';
 
-const DIALOGS: Record<FormVerb, { title: string; ok: string; danger?: boolean; done: string }> = {
-  hold: { title: 'Tạm dừng yêu cầu', ok: 'Tạm dừng', done: 'Đã tạm dừng yêu cầu' },
+const DIALOGS: Record<FormVerb, DialogSpec> = {
+  hold: {
+    title: 'Tạm dừng yêu cầu',
+    ok: 'Tạm dừng',
+    done: 'Đã tạm dừng yêu cầu',
+    extra: 'Thời hạn xử lý dừng lại trong khi tạm dừng.',
+  },
   reject: { title: 'Từ chối yêu cầu', ok: 'Từ chối', danger: true, done: 'Đã từ chối yêu cầu' },
   cancel: { title: 'Hủy yêu cầu', ok: 'Hủy yêu cầu', danger: true, done: 'Đã hủy yêu cầu' },
-  complete: { title: 'Hoàn thành yêu cầu', ok: 'Hoàn thành', done: 'Đã hoàn thành yêu cầu' },
+  complete: {
+    title: 'Hoàn thành yêu cầu',
+    ok: 'Hoàn thành',
+    done: 'Đã hoàn thành yêu cầu',
+    note: 'Kết quả và tài liệu kết quả được hiển thị cho khách hàng trên trang tra cứu.',
+  },
 };
 
-interface FormValues {
-  reason?: string;
-  result_text?: string;
-  documents?: DocumentRecord[];
-}
+const RESULT = { name: 'result_text', label: 'Kết quả xử lý', rule: zodRule(requestCompleteBody.shape.result_text) };
 
 /** Which verbs the request's state allows (the server decides in the end; a stale page gets 409). */
 export function allowedVerbs(r: RequestDetail): Set<RequestVerb> {
@@ -57,27 +59,17 @@ export function RequestActions({ request, onConflict }: { request: RequestDetail
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const transition = useTransitionRequest(request.id);
-  const [dialog, setDialog] = useState<FormVerb | null>(null);
-  const [form] = Form.useForm<FormValues>();
+  const { run, open, element } = useTransitionDialog<RequestVerb, FormVerb>({
+    code: request.code,
+    dialogs: DIALOGS,
+    result: RESULT,
+    send: (verb, body) => transition.mutateAsync({ verb, body }),
+    pending: transition.isPending,
+    onConflict,
+  });
 
   if (!canEdit) return null;
   const allowed = allowedVerbs(request);
-
-  const run = async (verb: RequestVerb, body: Record<string, unknown>, done: string) => {
-    try {
-      await transition.mutateAsync({ verb, body });
-      notifySuccess(`${done} ${request.code}.`);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        onConflict(error.message);
-        return true;
-      }
-      if (error instanceof ApiError && error.status === 422 && applyServerErrors(form, error)) return false;
-      notifyError(error instanceof Error ? error.message : 'Đã xảy ra sự cố.');
-      return false;
-    }
-  };
 
   const confirm = (verb: 'receive' | 'resume') =>
     modal.confirm({
@@ -91,24 +83,6 @@ export function RequestActions({ request, onConflict }: { request: RequestDetail
       onOk: () => run(verb, {}, verb === 'receive' ? 'Đã tiếp nhận yêu cầu' : 'Đã tiếp tục xử lý yêu cầu'),
     });
 
-  const open = (verb: FormVerb) => {
-    form.resetFields();
-    setDialog(verb);
-  };
-
-  const submit = async () => {
-    if (!dialog) return;
-    const v = await form.validateFields();
-    const body: Record<string, unknown> =
-      dialog === 'complete'
-        ? { result_text: v.result_text?.trim(), document_ids: (v.documents ?? []).map((d) => d.id) }
-        : dialog === 'cancel'
-          ? { reason: v.reason?.trim() || null }
-          : { reason: v.reason?.trim() };
-    if (await run(dialog, body, DIALOGS[dialog].done)) setDialog(null);
-  };
-
-  const spec = dialog ? DIALOGS[dialog] : null;
   return (
     <>
       {OPEN.includes(request.status) && (
@@ -146,49 +120,7 @@ export function RequestActions({ request, onConflict }: { request: RequestDetail
           Hủy
         </Button>
       )}
-      <Modal
-        open={dialog !== null}
-        title={spec ? `${spec.title} ${request.code}` : ''}
-        okText={spec?.ok}
-        cancelText="Đóng"
-        okButtonProps={{ danger: spec?.danger, loading: transition.isPending }}
-        onOk={submit}
-        onCancel={() => setDialog(null)}
-        forceRender
-      >
-        <Form form={form} layout="vertical" requiredMark="optional">
-          {dialog === 'complete' ? (
-            <>
-              <Typography.Paragraph type="secondary">
-                Kết quả và tài liệu kết quả được hiển thị cho khách hàng trên trang tra cứu.
-              </Typography.Paragraph>
-              <Form.Item
-                name="result_text"
-                label="Kết quả xử lý"
-                required
-                rules={[zodRule(requestCompleteBody.shape.result_text)]}
-              >
-                <Input.TextArea rows={4} maxLength={10_000} showCount />
-              </Form.Item>
-              <Form.Item name="documents" label="Tài liệu kết quả" valuePropName="value">
-                <AttachmentsField />
-              </Form.Item>
-            </>
-          ) : (
-            <Form.Item
-              name="reason"
-              label="Lý do"
-              required={dialog !== 'cancel'}
-              rules={
-                dialog === 'cancel' ? [{ max: 1000, message: 'Lý do tối đa 1000 ký tự' }] : [zodRule(reasonBody.shape.reason)]
-              }
-              extra={dialog === 'hold' ? 'Thời hạn xử lý dừng lại trong khi tạm dừng.' : undefined}
-            >
-              <Input.TextArea rows={3} maxLength={1000} showCount />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+      {element}
     </>
   );
 }

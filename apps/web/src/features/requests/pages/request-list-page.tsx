@@ -3,13 +3,21 @@ import { formatDate } from '@qlcv/common/format/date';
 import { PRIORITY_LABELS, REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import { PRIORITIES, REQUEST_STATUSES, type RequestRecord } from '@qlcv/common/schemas/requests';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import {
+  ClearFiltersLink,
+  CsvSelect,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
-import { LoadError } from '@/components/page-states';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { useExportRequests } from '../api/export-requests';
@@ -18,13 +26,11 @@ import { CUSTOMER_OPTION_KEYS, REQUEST_TYPE_OPTION_KEYS, useCustomerOptions, use
 import { DueDate, PriorityTag, RequestStatusTag } from '../components/request-tags';
 
 const FILTERS = ['status', 'request_type_id', 'priority', 'customer_id', 'from', 'to', 'overdue'] as const;
-const CLEARED = Object.fromEntries([...FILTERS, 'search'].map((k) => [k, null]));
-const csv = (v: string | undefined) => (v ? v.split(',') : []);
 
 /** Requests: search, filters (status, type, priority, customer, created between, overdue), sortable paged table, export. */
 export default function RequestListPage() {
   const navigate = useNavigate();
-  const { params, update } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
   const requests = useRequests(toQuery(params));
   const exporter = useExportRequests();
   const canCreate = useCan(['requests.create']);
@@ -35,12 +41,6 @@ export default function RequestListPage() {
   const [customerSearch, setCustomerSearch] = useState('');
   const customers = useCustomerOptions(customerSearch, canCustomers);
   const f = params.filters;
-  const filtered = !!params.search || FILTERS.some((k) => f[k]);
-
-  const lastPage = requests.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (requests.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [requests.data, params.page, lastPage, update]);
 
   const customerOptions = useMemo(() => {
     const list = (customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
@@ -134,7 +134,7 @@ export default function RequestListPage() {
 
   const empty = filtered ? (
     <Empty description="Không tìm thấy yêu cầu nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
+      <Button icon={<ClearOutlined />} onClick={clear}>
         Xóa bộ lọc
       </Button>
     </Empty>
@@ -148,7 +148,7 @@ export default function RequestListPage() {
     </Empty>
   );
 
-  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+  const exportQuery = toExportQuery(params);
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] = [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null];
 
   return (
@@ -177,16 +177,12 @@ export default function RequestListPage() {
             placeholder="Tìm theo mã, tiêu đề, người yêu cầu, SĐT"
             width={320}
           />
-          <Select
-            mode="multiple"
-            aria-label="Lọc theo trạng thái"
+          <CsvSelect
             placeholder="Trạng thái"
-            allowClear
-            maxTagCount="responsive"
-            style={{ width: 220 }}
+            width={220}
             options={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
-            value={csv(f.status)}
-            onChange={(v: string[]) => update({ status: v.length > 0 ? v.join(',') : null })}
+            value={f.status}
+            onChange={(v) => update({ status: v })}
           />
           {canTypes && (
             <Select
@@ -201,16 +197,12 @@ export default function RequestListPage() {
               onChange={(v?: string) => update({ request_type_id: v ?? null })}
             />
           )}
-          <Select
-            mode="multiple"
-            aria-label="Lọc theo mức ưu tiên"
+          <CsvSelect
             placeholder="Mức ưu tiên"
-            allowClear
-            maxTagCount="responsive"
-            style={{ width: 180 }}
+            width={180}
             options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
-            value={csv(f.priority)}
-            onChange={(v: string[]) => update({ priority: v.length > 0 ? v.join(',') : null })}
+            value={f.priority}
+            onChange={(v) => update({ priority: v })}
           />
           {canCustomers && (
             <Select
@@ -238,26 +230,17 @@ export default function RequestListPage() {
           <Checkbox checked={f.overdue === 'true'} onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}>
             Quá hạn
           </Checkbox>
-          {filtered && (
-            <Button type="link" icon={<ClearOutlined />} onClick={() => update(CLEARED)}>
-              Xóa bộ lọc
-            </Button>
-          )}
+          {filtered && <ClearFiltersLink onClick={clear} />}
         </Space>
-        {requests.isError ? (
-          <LoadError plain error={requests.error} onRetry={() => requests.refetch()} />
-        ) : (
-          <Table<RequestRecord>
-            rowKey="id"
-            columns={columns}
-            dataSource={requests.data?.data}
-            loading={requests.isFetching}
-            locale={{ emptyText: requests.isPending ? ' ' : empty }}
-            scroll={{ x: 960 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, requests.data?.meta.total, 'yêu cầu')}
-          />
-        )}
+        <ServerTable<RequestRecord>
+          query={requests}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="yêu cầu"
+          empty={empty}
+          scrollX={960}
+        />
       </Card>
     </>
   );

@@ -1,13 +1,11 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { truncateWords } from '@qlcv/common/format/text';
 import type { Role } from '@qlcv/common/schemas/roles';
-import { Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Empty, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
-import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useExportRoles } from '../api/export-roles';
 import { useRoles } from '../api/get-roles';
@@ -24,10 +22,6 @@ export default function RoleListPage() {
   const canEdit = useCan(['roles.edit']);
 
   // A page past the end (e.g. after a delete) goes to the last page.
-  const lastPage = roles.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (roles.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [roles.data, params.page, lastPage, update]);
 
   const columns: TableColumnsType<Role> = [
     {
@@ -130,20 +124,15 @@ export default function RoleListPage() {
         <div style={{ marginBottom: 16 }}>
           <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên, mô tả" />
         </div>
-        {roles.isError ? (
-          <LoadError plain error={roles.error} onRetry={() => roles.refetch()} />
-        ) : (
-          <Table<Role>
-            rowKey="id"
-            columns={columns}
-            dataSource={roles.data?.data}
-            loading={roles.isFetching}
-            locale={{ emptyText: roles.isPending ? ' ' : empty }}
-            scroll={{ x: 800 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, roles.data?.meta.total, 'vai trò')}
-          />
-        )}
+        <ServerTable<Role>
+          query={roles}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="vai trò"
+          empty={empty}
+          scrollX={800}
+        />
       </Card>
     </>
   );

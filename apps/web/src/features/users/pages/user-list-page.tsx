@@ -2,13 +2,19 @@ import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@an
 import { formatDateTime } from '@qlcv/common/format/date';
 import { USER_STATUS_LABELS } from '@qlcv/common/labels';
 import type { User } from '@qlcv/common/schemas/users';
-import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { SearchInput, serverPaging, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import {
+  ClearFiltersLink,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
-import { LoadError } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
 import { useExportUsers } from '../api/export-users';
@@ -23,7 +29,7 @@ const FILTERS = ['role_id', 'department_id', 'status'] as const;
 /** Users: search, filters by role / department / status, sortable paged table, export, lock / unlock. */
 export default function UserListPage() {
   const navigate = useNavigate();
-  const { params, update } = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
   const users = useUsers(toQuery(params));
   // The role and department filters need the lists they pick from.
   const canFilterRole = useCan(['roles.index', 'users.create', 'users.edit']);
@@ -32,12 +38,6 @@ export default function UserListPage() {
   const canCreate = useCan(['users.create']);
   const canShow = useCan(['users.show', 'users.edit']);
   const canEdit = useCan(['users.edit']);
-  const filtered = !!params.search || FILTERS.some((f) => params.filters[f]);
-
-  const lastPage = users.data?.meta.last_page ?? 1;
-  useEffect(() => {
-    if (users.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
-  }, [users.data, params.page, lastPage, update]);
 
   const columns: TableColumnsType<User> = [
     {
@@ -118,7 +118,7 @@ export default function UserListPage() {
 
   const empty = filtered ? (
     <Empty description="Không tìm thấy người dùng nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={() => update({ search: null, role_id: null, department_id: null, status: null })}>
+      <Button icon={<ClearOutlined />} onClick={clear}>
         Xóa bộ lọc
       </Button>
     </Empty>
@@ -132,7 +132,7 @@ export default function UserListPage() {
     </Empty>
   );
 
-  const { page: _page, per_page: _perPage, ...exportQuery } = toQuery(params);
+  const exportQuery = toExportQuery(params);
 
   return (
     <>
@@ -189,30 +189,17 @@ export default function UserListPage() {
             value={params.filters.status}
             onChange={(v?: string) => update({ status: v ?? null })}
           />
-          {filtered && (
-            <Button
-              type="link"
-              icon={<ClearOutlined />}
-              onClick={() => update({ search: null, role_id: null, department_id: null, status: null })}
-            >
-              Xóa bộ lọc
-            </Button>
-          )}
+          {filtered && <ClearFiltersLink onClick={clear} />}
         </Space>
-        {users.isError ? (
-          <LoadError plain error={users.error} onRetry={() => users.refetch()} />
-        ) : (
-          <Table<User>
-            rowKey="id"
-            columns={columns}
-            dataSource={users.data?.data}
-            loading={users.isFetching}
-            locale={{ emptyText: users.isPending ? ' ' : empty }}
-            scroll={{ x: 1000 }}
-            sortDirections={['ascend', 'descend', 'ascend']}
-            {...serverPaging(params, update, users.data?.meta.total, 'người dùng')}
-          />
-        )}
+        <ServerTable<User>
+          query={users}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="người dùng"
+          empty={empty}
+          scrollX={1000}
+        />
       </Card>
     </>
   );

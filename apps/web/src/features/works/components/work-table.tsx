@@ -1,23 +1,14 @@
 import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Work } from '@qlcv/common/schemas/works';
-import { Button, Empty, Progress, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Progress, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { type ListParams, serverPaging, sortOrderOf } from '@/components/list-controls';
-import { LoadError } from '@/components/page-states';
+import { type ListParams, type ListQueryState, ServerTable, sortOrderOf } from '@/components/list-controls';
 import { useCan } from '@/lib/permissions/can';
 import { Deadline, PriorityTag, WorkStatusTag } from './work-tags';
 
 interface Props {
-  query: {
-    data?: Paginated<Work>;
-    isError: boolean;
-    error: unknown;
-    isFetching: boolean;
-    isPending: boolean;
-    refetch: () => unknown;
-  };
+  query: ListQueryState<Work>;
   params: ListParams;
   update: (patch: Record<string, string | number | null | undefined>) => void;
   filtered: boolean;
@@ -101,8 +92,6 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
     },
   ];
 
-  if (query.isError) return <LoadError plain error={query.error} onRetry={() => query.refetch()} />;
-
   const empty = filtered ? (
     <Empty description="Không tìm thấy công việc nào phù hợp với điều kiện lọc">
       <Button icon={<ClearOutlined />} onClick={onClear}>
@@ -120,15 +109,14 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
   );
 
   return (
-    <Table<Work>
-      rowKey="id"
+    <ServerTable<Work>
+      query={query}
       columns={columns}
-      dataSource={query.data?.data}
-      loading={query.isFetching}
-      locale={{ emptyText: query.isPending ? ' ' : empty }}
-      scroll={{ x: 900 }}
-      sortDirections={['ascend', 'descend', 'ascend']}
-      {...serverPaging(params, update, query.data?.meta.total, 'công việc')}
+      params={params}
+      update={update}
+      noun="công việc"
+      empty={empty}
+      scrollX={900}
     />
   );
 }
