@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import type { CreateTableBuilder } from 'kysely';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -28,5 +28,3 @@ export function ddl(kind: DialectKind) {
     },
   };
 }
-
-export type ColumnBuilder = (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;

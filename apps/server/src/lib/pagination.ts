@@ -1,4 +1,5 @@
 import { ALL_ROWS_CAP, type ListQuery, type Paginated } from '@qlcv/common/schemas/common';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { invalid } from './errors';
 
 export interface Window {
@@ -33,6 +34,32 @@ export function parseSort<S extends string>(
   const column = (desc ? value.slice(1) : value) as S;
   if (!allowed.includes(column)) throw invalid('sort', `Không thể sắp xếp theo "${column}".`);
   return { column, direction: desc ? 'desc' : 'asc' };
+}
+
+const rankOf = (alias: string) =>
+  sql<number>`case ${sql.raw(alias)}.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
+const PRIORITY_RANK = { r: rankOf('r'), w: rankOf('w') };
+
+/** Columns of the requests and works lists that are never empty keep a plain order, so the indexes that hold them serve it. */
+const NOT_NULL_SORTS: ReadonlySet<string> = new Set(['code', 'title', 'created_at', 'updated_at', 'status']);
+
+/**
+ * The ORDER BY of the requests (`r`) and works (`w`) lists, the id breaking ties; the same on any select of the list
+ * (a page, its ids, the ids of an export). Priority sorts by rank, not by name.
+ */
+export function orderedBy<Q extends SelectQueryBuilder<any, any, any>>(
+  q: Q,
+  alias: 'r' | 'w',
+  sort: { column: string; direction: 'asc' | 'desc' },
+): Q {
+  const o =
+    sort.column === 'priority'
+      ? q.orderBy(PRIORITY_RANK[alias], sort.direction)
+      : NOT_NULL_SORTS.has(sort.column)
+        ? q.orderBy(`${alias}.${sort.column}`, sort.direction)
+        : // Empty values (no deadline, not yet received…) sort last either way, on both engines.
+          q.orderBy(`${alias}.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
+  return o.orderBy(`${alias}.id`, sort.direction) as Q;
 }
 
 /** Rows read by id, put back in the order of `ids` (an id whose row is gone is left out). */

@@ -10,7 +10,7 @@ export interface XlsxColumn<T> {
 
 /** Text starting with these would be read as a formula by a spreadsheet that re-parses cells. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-export const safeCell = (v: string | number | boolean | null | undefined) =>
+const safeCell = (v: string | number | boolean | null | undefined) =>
   typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : (v ?? null);
 
 export const wantsXlsx = (headers: Record<string, string | string[] | undefined>) =>

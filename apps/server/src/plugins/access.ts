@@ -23,14 +23,14 @@ declare module 'fastify' {
 
 export type Authenticate = (token: string, request: FastifyRequest) => Promise<Actor | null>;
 
-export function describeAccess(config: AccessConfig | undefined): string | null {
+function describeAccess(config: AccessConfig | undefined): string | null {
   if (config?.public) return 'public';
   if (config?.permission?.length) return config.permission.join('|');
   if (config?.auth) return 'auth';
   return null;
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S{20,200})$/i.exec(header);

@@ -82,10 +82,6 @@ export const authRepository = {
     return db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
   },
 
-  deleteToken(db: Kysely<DB>, tokenHash: string) {
-    return db.deleteFrom('access_tokens').where('token_hash', '=', tokenHash).execute();
-  },
-
   deleteTokenById(db: Kysely<DB>, tokenId: number) {
     return db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
   },

@@ -18,7 +18,7 @@ import {
 } from '@qlcv/common/schemas/customers';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { CustomersTable, DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -70,6 +70,12 @@ function toCustomer(row: CustomerRow): Customer {
     updated_at: row.updated_at,
   };
 }
+
+/** The columns a customer is written with, besides its code, source, search text and stamps. */
+type CustomerFields = Omit<
+  CustomersTable,
+  'id' | 'code' | 'source' | 'search_text' | 'version' | 'created_at' | 'updated_at' | 'created_by'
+>;
 
 /** Searched: code, name, tax code (with and without its dash), phone, e-mail, representative. */
 const customerSearchText = (c: {
@@ -196,7 +202,7 @@ export class CustomersService {
     if (other && other.id !== selfId) throw invalid('tax_code', `Mã số thuế đã được dùng cho khách hàng ${other.code}.`);
   }
 
-  private fields(body: CustomerCreateBody | CustomerUpdateBody) {
+  private fields(body: CustomerCreateBody | CustomerUpdateBody): CustomerFields {
     return {
       type: body.type,
       name: body.name,
@@ -223,20 +229,7 @@ export class CustomersService {
   async create(actor: Actor, body: CustomerCreateBody): Promise<CustomerDetail> {
     return this.db.transaction().execute(async (trx) => {
       await this.assertTaxCodeFree(trx, body.tax_code);
-      const code = formatCode('KH', await nextSequence(trx, CUSTOMER_ENTITY));
-      const now = nowIso();
-      const fields = this.fields(body);
-      const id = await repo.insert(trx, {
-        ...fields,
-        code,
-        source: 'staff',
-        search_text: customerSearchText({ ...fields, code }),
-        created_at: now,
-        updated_at: now,
-        created_by: actor.id,
-      });
-      const customer = await this.get(id, trx);
-      await writeAudit(trx, actor, { entity: CUSTOMER_ENTITY, entityId: id, action: 'create', changes: diff(null, customer) });
+      const { id } = await this.insert(trx, this.fields(body), actor);
       await this.documents.attachDocuments(trx, body.attachment_ids, CUSTOMER_ENTITY, id, actor);
       return this.detail(id, trx);
     });
@@ -307,6 +300,11 @@ export class CustomersService {
       contacts: JSON.stringify(organization ? [{ name, title: null, phone, email }] : []),
       notes: null,
     };
+    return { customer: await this.insert(trx, fields, actor), created: true };
+  }
+
+  /** A new customer with the next code (source `staff`, or `public` without an actor), and its history entry. */
+  private async insert(trx: Kysely<DB>, fields: CustomerFields, actor: Actor | null): Promise<Customer> {
     const code = formatCode('KH', await nextSequence(trx, CUSTOMER_ENTITY));
     const now = nowIso();
     const id = await repo.insert(trx, {
@@ -320,7 +318,7 @@ export class CustomersService {
     });
     const customer = await this.get(id, trx);
     await writeAudit(trx, actor, { entity: CUSTOMER_ENTITY, entityId: id, action: 'create', changes: diff(null, customer) });
-    return { customer, created: true };
+    return customer;
   }
 }
 

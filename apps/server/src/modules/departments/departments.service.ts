@@ -76,16 +76,6 @@ export class DepartmentsService {
     return toDepartment(row);
   }
 
-  /** Department ids at or below the given one (itself first). */
-  async subtreeIds(id: number): Promise<number[]> {
-    const links = await repo.parentLinks(this.db);
-    const out = [id];
-    for (let i = 0; i < out.length; i++) {
-      for (const l of links) if (l.parent_id === out[i]) out.push(l.id);
-    }
-    return out;
-  }
-
   private async checkRefs(db: Kysely<DB>, body: DepartmentCreateBody, selfId?: number) {
     const other = await repo.findByCode(db, body.code);
     if (other && other.id !== selfId) throw invalid('code', 'Mã phòng ban đã tồn tại.');

@@ -18,9 +18,9 @@ const COLUMNS = [
 export type DocumentRow = NonNullable<Awaited<ReturnType<typeof documentsRepository.find>>>;
 
 export const documentsRepository = {
-  async insert(db: Kysely<DB>, row: Insertable<DocumentsTable>): Promise<number> {
-    const { id } = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
-    return id;
+  /** Inserts a document and returns its row as `find` reads it (one round trip). */
+  insert(db: Kysely<DB>, row: Insertable<DocumentsTable>) {
+    return db.insertInto('documents').values(row).returning(COLUMNS).executeTakeFirstOrThrow();
   },
 
   find(db: Kysely<DB>, id: number) {
@@ -71,10 +71,6 @@ export const documentsRepository = {
       .returning('storage_key')
       .execute();
     return rows.map((r) => r.storage_key);
-  },
-
-  deleteIds(db: Kysely<DB>, ids: number[]) {
-    return db.deleteFrom('documents').where('id', 'in', ids).execute();
   },
 
   /** Removes up to `limit` unattached documents created before `before`; returns their storage keys. */

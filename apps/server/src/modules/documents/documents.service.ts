@@ -35,7 +35,7 @@ const SWEEP_BATCH = 500;
 
 const NOT_FOUND = 'Không tìm thấy tệp.';
 
-export function toDocument(row: DocumentRow): DocumentRecord {
+function toDocument(row: DocumentRow): DocumentRecord {
   return {
     id: row.id,
     original_name: row.original_name,
@@ -90,7 +90,7 @@ export class DocumentsService {
     const now = nowIso();
     for (const upload of uploads) {
       const key = this.storage.newKey();
-      const id = await repo.insert(trx, {
+      const row = await repo.insert(trx, {
         original_name: upload.originalName,
         mime: upload.mime,
         size: upload.size,
@@ -103,8 +103,7 @@ export class DocumentsService {
         created_at: now,
       });
       upload.storageKey = key;
-      const row = await repo.find(trx, id);
-      if (row) records.push(toDocument(row));
+      records.push(toDocument(row));
     }
     return records;
   }

@@ -33,7 +33,7 @@ export const LINK_TTL_MS = 10 * 60 * 1000;
 export const LOOKUP_MIN_MS = 300;
 
 /** The identical answer of every lookup miss. */
-export const lookupMiss = () => new AppError(404, 'NOT_FOUND', LOOKUP_MISS_MESSAGE);
+const lookupMiss = () => new AppError(404, 'NOT_FOUND', LOOKUP_MISS_MESSAGE);
 const linkMiss = () => new AppError(404, 'NOT_FOUND', LINK_MISS_MESSAGE);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -227,8 +227,7 @@ export class PublicRequestsService {
     const [documentId, requestId, exp] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const good = safeEqualHex(m[4] as string, this.signature(documentId, requestId, exp));
     if (!good || exp * 1000 <= Date.now()) throw linkMiss();
-    const results = await this.requests.resultDocuments(requestId);
-    if (!results.some((d) => d.id === documentId)) throw linkMiss();
+    // `openPublic` checks on the row itself that it is still a public document of that request.
     try {
       return await this.documents.openPublic(REQUEST_ENTITY, requestId, documentId);
     } catch (err) {
@@ -252,7 +251,7 @@ type TimelineRow = {
  * rejected or cancelled ends with that step instead (a rejection's reason is written for the customer; a cancellation's
  * may be internal, so it is not shown).
  */
-export function timelineOf(r: TimelineRow, firstAt: Record<string, string>): PublicTimelineEntry[] {
+function timelineOf(r: TimelineRow, firstAt: Record<string, string>): PublicTimelineEntry[] {
   const entry = (key: PublicMilestone, at: string | null, done: boolean, note: string | null = null): PublicTimelineEntry => ({
     key,
     label: PUBLIC_MILESTONE_LABELS[key],

@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
 import { withListVersion } from '../../lib/list-cache';
-import { inOrder } from '../../lib/pagination';
+import { inOrder, orderedBy } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 export interface RequestFilter {
@@ -105,22 +105,8 @@ function withRelations(q: ReturnType<typeof filtered>) {
 export type RequestListRow = Awaited<ReturnType<typeof requestsRepository.list>>[number];
 export type RequestRow = NonNullable<Awaited<ReturnType<typeof requestsRepository.find>>>;
 
-const priorityRank = sql<number>`case r.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
-
-/** Columns that are never empty keep a plain order, so the indexes that hold them can serve it. */
-const NOT_NULL_SORTS: ReadonlySet<string> = new Set(['code', 'created_at', 'updated_at', 'status', 'title']);
-
-// The same ORDER BY goes on two differently shaped selects (the page's ids, and the joined page).
-function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: RequestSortSpec): Q {
-  const o =
-    sort.column === 'priority'
-      ? q.orderBy(priorityRank, sort.direction)
-      : NOT_NULL_SORTS.has(sort.column)
-        ? q.orderBy(`r.${sort.column}`, sort.direction)
-        : // Empty values (no deadline, not yet received…) sort last either way, on both engines.
-          q.orderBy(`r.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-  return o.orderBy('r.id', sort.direction) as Q;
-}
+// The same ORDER BY goes on differently shaped selects (the page's ids, the joined page, an export's ids).
+const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: RequestSortSpec): Q => orderedBy(q, 'r', sort);
 
 export const requestsRepository = {
   list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {

@@ -75,6 +75,8 @@ export function trackingSuffix(): string {
 const statusLabel = (status: string) => REQUEST_STATUS_LABELS[status] ?? status;
 const wrongState = (verb: string, status: string) =>
   conflict(`Không thể ${verb} yêu cầu đang ở trạng thái "${statusLabel(status)}".`);
+/** A step move that lost the race with another change of the request. */
+const changedMeanwhile = (code: string) => conflict(`Yêu cầu ${code} vừa được người khác thay đổi. Vui lòng tải lại trang.`);
 
 /**
  * Past due and still open; the SLA clock stops on hold, so a request on hold is overdue only if it already was when
@@ -142,6 +144,20 @@ const requestSearchText = (r: {
   customer_name?: string | null;
 }) =>
   searchText(r.code, r.tracking_code, r.title, r.requester_name, r.requester_phone, r.requester_organization, r.customer_name);
+
+/** The fields a create or an edit writes from the form (the type and customer as resolved by the caller). */
+const requestFields = (input: RequestInput, requestTypeId: number, customerId: number) => ({
+  request_type_id: requestTypeId,
+  customer_id: customerId,
+  requester_name: input.requester_name,
+  requester_phone: input.requester_phone,
+  requester_email: input.requester_email ?? null,
+  requester_organization: input.requester_organization ?? null,
+  requester_address: input.requester_address ?? null,
+  title: input.title,
+  content: input.content ?? null,
+  priority: input.priority,
+});
 
 /** What a request's history entry shows of its fields. */
 function auditable(r: RequestRow | RequestDetail) {
@@ -369,18 +385,7 @@ export class RequestsService {
     const code = await this.nextCode(trx);
     const tracking_code = `${code}-${trackingSuffix()}`;
     const now = nowIso();
-    const fields = {
-      request_type_id: type.id,
-      customer_id: customer.id,
-      requester_name: input.requester_name,
-      requester_phone: input.requester_phone,
-      requester_email: input.requester_email ?? null,
-      requester_organization: input.requester_organization ?? null,
-      requester_address: input.requester_address ?? null,
-      title: input.title,
-      content: input.content ?? null,
-      priority: input.priority,
-    };
+    const fields = requestFields(input, type.id, customer.id);
     const id = await repo.insert(trx, {
       ...fields,
       code,
@@ -433,18 +438,7 @@ export class RequestsService {
         : before.customer_id
           ? { id: before.customer_id, name: before.customer_name }
           : await this.customerFor(trx, body, actor);
-      const fields = {
-        request_type_id: body.request_type_id,
-        customer_id: customer.id,
-        requester_name: body.requester_name,
-        requester_phone: body.requester_phone,
-        requester_email: body.requester_email ?? null,
-        requester_organization: body.requester_organization ?? null,
-        requester_address: body.requester_address ?? null,
-        title: body.title,
-        content: body.content ?? null,
-        priority: body.priority,
-      };
+      const fields = requestFields(body, body.request_type_id, customer.id);
       const changed = await repo.updateFields(trx, id, body.version, OPEN_REQUEST_STATUSES, {
         ...fields,
         search_text: requestSearchText({
@@ -795,7 +789,7 @@ export class RequestsService {
             { currentStep: n },
           ))
         ) {
-          throw conflict(`Yêu cầu ${row.code} vừa được người khác thay đổi. Vui lòng tải lại trang.`);
+          throw changedMeanwhile(row.code);
         }
         const created = await this.works.createStepWork(
           db,
@@ -837,7 +831,7 @@ export class RequestsService {
           { currentStep: n },
         ))
       ) {
-        throw conflict(`Yêu cầu ${row.code} vừa được người khác thay đổi. Vui lòng tải lại trang.`);
+        throw changedMeanwhile(row.code);
       }
       const docs = await this.works.documentsOf(db, resultWork.id);
       const published = await this.documents.publish(
@@ -876,7 +870,7 @@ export class RequestsService {
       if (!previous) throw conflict('Đây là bước đầu tiên của quy trình, không có bước trước để trả lại.');
       const lastDone = await this.works.lastOfStep(db, row.id, previous.position, 'done');
       if (!(await repo.transition(db, row.id, RUNNING, { current_step: n - 1, updated_at: nowIso() }, { currentStep: n }))) {
-        throw conflict(`Yêu cầu ${row.code} vừa được người khác thay đổi. Vui lòng tải lại trang.`);
+        throw changedMeanwhile(row.code);
       }
       const created = await this.works.createStepWork(
         db,

@@ -109,17 +109,6 @@ export const usersRepository = {
     return db.selectFrom('departments').select(['id', 'name']).where('head_id', '=', userId).execute();
   },
 
-  async countActiveWithRole(db: Kysely<DB>, roleCode: string): Promise<number> {
-    const row = await db
-      .selectFrom('users')
-      .innerJoin('roles', 'roles.id', 'users.role_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('roles.code', '=', roleCode)
-      .where('users.status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-
   async insert(db: Kysely<DB>, row: Insertable<UsersTable>): Promise<number> {
     const { id } = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
     return id;

@@ -245,9 +245,4 @@ export class UsersService {
       return after;
     });
   }
-
-  /** Used by the first start: whether any user exists. */
-  async hasUsers(): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst());
-  }
 }

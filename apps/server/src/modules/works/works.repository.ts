@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { DB, WorksTable } from '../../db/schema';
 import { withListVersion } from '../../lib/list-cache';
+import { orderedBy } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 /** Whose works a caller sees: every work, or their own plus (with `works.department`) their department's. */
@@ -128,22 +129,8 @@ function withRelations(q: ReturnType<typeof filtered>) {
 
 export type WorkRow = NonNullable<Awaited<ReturnType<typeof worksRepository.find>>>;
 
-/** Columns that are never empty keep a plain order, so the indexes that hold them can serve it. */
-const NOT_NULL_SORTS: ReadonlySet<string> = new Set(['code', 'title', 'created_at', 'updated_at', 'status']);
-
-const priorityRank = sql<number>`case w.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
-
 // The same ORDER BY goes on two differently shaped selects (the page, and the ids of an export).
-function ordered<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: WorkSortSpec): Q {
-  const o =
-    sort.column === 'priority'
-      ? q.orderBy(priorityRank, sort.direction)
-      : NOT_NULL_SORTS.has(sort.column)
-        ? q.orderBy(`w.${sort.column}`, sort.direction)
-        : // Empty values (no deadline, not yet received…) sort last either way, on both engines.
-          q.orderBy(`w.${sort.column}`, (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-  return o.orderBy('w.id', sort.direction) as Q;
-}
+const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: WorkSortSpec): Q => orderedBy(q, 'w', sort);
 
 export const worksRepository = {
   list(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, limit: number, offset: number) {

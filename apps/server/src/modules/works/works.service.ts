@@ -400,12 +400,11 @@ export class WorksService {
         created_by: actor.id,
       });
       await repo.setParticipants(trx, id, [...new Set(body.participant_ids ?? [])]);
-      const created = await this.detail(actor, id, trx);
       await writeAudit(trx, actor, {
         entity: WORK_ENTITY,
         entityId: id,
         action: 'create',
-        changes: diff(null, auditable(created)),
+        changes: diff(null, await this.auditOf(trx, (await repo.find(trx, id)) as WorkRow)),
       });
       await this.documents.attachDocuments(trx, body.attachment_ids, WORK_ENTITY, id, actor);
       await this.event(trx, 'work.created', id, actor, { code, request_id: body.request_id ?? null });
@@ -418,10 +417,11 @@ export class WorksService {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.editableRow(trx, actor, id);
       if (CLOSED.includes(row.status)) throw wrongState('sửa', row.status);
-      const before = await this.detailOf(trx, actor, row);
+      const participants = await repo.participants(trx, id);
+      const before = auditable(row, participants);
       const departmentId = await this.checkRefs(trx, actor, body, {
         assigneeId: row.assignee_id,
-        participantIds: before.participants.map((p) => p.id),
+        participantIds: participants.map((p) => p.id),
       });
       const changed = await repo.updateFields(trx, id, body.version, {
         title: body.title,
@@ -441,12 +441,12 @@ export class WorksService {
       }
       if (body.participant_ids) await repo.setParticipants(trx, id, [...new Set(body.participant_ids)]);
       // Read back without the scope check: moving a work out of one's department may take it out of one's scope.
-      const after = await this.detailOf(trx, actor, (await repo.find(trx, id)) as WorkRow);
+      const updated = (await repo.find(trx, id)) as WorkRow;
       await writeAudit(trx, actor, {
         entity: WORK_ENTITY,
         entityId: id,
         action: 'update',
-        changes: diff(auditable(before), auditable(after)),
+        changes: diff(before, await this.auditOf(trx, updated)),
       });
       await this.documents.attachDocuments(trx, body.attachment_ids, WORK_ENTITY, id, actor);
       if ((body.assignee_id ?? null) !== row.assignee_id && body.assignee_id) {
@@ -456,7 +456,8 @@ export class WorksService {
           previous_assignee_id: row.assignee_id,
         });
       }
-      return this.detailOf(trx, actor, (await repo.find(trx, id)) as WorkRow);
+      // Attaching files and the event leave the work's row as read above.
+      return this.detailOf(trx, actor, updated);
     });
   }
 
@@ -512,6 +513,11 @@ export class WorksService {
       await this.flowAfter(trx, spec.event, row, actor);
       return this.detailOf(trx, actor, (await repo.find(trx, id)) as WorkRow);
     });
+  }
+
+  /** A work's history fields as stored now (its followers read again), without the rest of its page. */
+  private async auditOf(db: Kysely<DB>, row: WorkRow) {
+    return auditable(row, await repo.participants(db, row.id));
   }
 
   private flowWork(row: WorkRow, result_note: string | null = row.result_note): FlowWork | null {
@@ -807,7 +813,7 @@ function toComment(r: {
 }
 
 /** What a work's history entry shows: its own fields, not what is derived or shown from elsewhere. */
-function auditable(w: WorkDetail) {
+function auditable(w: WorkRow, participants: readonly { name: string }[]) {
   return {
     code: w.code,
     title: w.title,
@@ -819,6 +825,6 @@ function auditable(w: WorkDetail) {
     priority: w.priority,
     start_date: w.start_date,
     deadline: w.deadline,
-    participants: w.participants.map((p) => p.name),
+    participants: participants.map((p) => p.name),
   };
 }
