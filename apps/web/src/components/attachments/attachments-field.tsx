@@ -15,19 +15,34 @@ interface Props {
   existing?: DocumentRecord[];
   disabled?: boolean;
   id?: string;
+  /** Removes an attached file (editing): given, each of `existing` gets a remove button. */
+  onRemoveExisting?: (doc: DocumentRecord) => void;
+  /** The record the files belong to, when the limit is per record (attached ones count) rather than per save. */
+  recordNoun?: string;
 }
 
 /** Uploads each chosen file at once; the form sends their ids when saved. */
-export function AttachmentsField({ value = [], onChange, existing = [], disabled, id }: Props) {
+export function AttachmentsField({ value = [], onChange, existing = [], disabled, id, onRemoveExisting, recordNoun }: Props) {
   const upload = useUploadDocuments();
   const [uploading, setUploading] = useState(0);
+  // Several files finish one after another before the form re-renders: each adds to the latest list.
   const latest = useRef(value);
   latest.current = value;
   const set = (next: DocumentRecord[]) => {
     latest.current = next;
     onChange?.(next);
   };
-  const full = value.length >= MAX_FILES;
+  const full = (recordNoun ? existing.length : 0) + value.length >= MAX_FILES;
+  const removeButton = (doc: DocumentRecord, onClick: () => void) => (
+    <Button
+      type="text"
+      size="small"
+      danger
+      icon={<DeleteOutlined />}
+      onClick={onClick}
+      aria-label={`Gỡ tệp ${doc.original_name}`}
+    />
+  );
 
   return (
     <div id={id}>
@@ -54,24 +69,15 @@ export function AttachmentsField({ value = [], onChange, existing = [], disabled
         </Button>
       </Upload>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
-        PDF, Word, Excel, PowerPoint, ảnh hoặc văn bản; tối đa {MAX_FILES} tệp mỗi lần lưu.
+        {`PDF, Word, Excel, PowerPoint, ảnh hoặc văn bản; tối đa ${MAX_FILES} tệp ${recordNoun ? `cho mỗi ${recordNoun}` : 'mỗi lần lưu'}.`}
       </Typography.Text>
       <AttachmentRows
         documents={[
-          ...existing.map((doc) => ({ doc })),
+          ...existing.map((doc) => ({ doc, action: onRemoveExisting && removeButton(doc, () => onRemoveExisting(doc)) })),
           ...value.map((doc) => ({
             doc,
             note: 'sẽ đính kèm khi lưu',
-            action: (
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => set(value.filter((v) => v.id !== doc.id))}
-                aria-label={`Gỡ tệp ${doc.original_name}`}
-              />
-            ),
+            action: removeButton(doc, () => set(value.filter((v) => v.id !== doc.id))),
           })),
         ]}
       />

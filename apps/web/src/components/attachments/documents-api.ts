@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
-import { useMutation } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
 /** POST /api/documents (multipart, `files[]`): stored unattached until the record is saved with their ids. */
@@ -19,4 +19,18 @@ export function downloadDocument(document: Pick<DocumentRecord, 'url' | 'origina
 
 export function useDownloadDocument() {
   return useMutation({ mutationFn: downloadDocument });
+}
+
+/** DELETE /api/documents/:id: removes an attachment (the record's `edit` key is needed); a refusal shows as a toast. */
+export function deleteDocument(id: number): Promise<void> {
+  return api.delete<void>(`/api/documents/${id}`);
+}
+
+/** `refresh`: the query of the record whose attachment list changes. */
+export function useDeleteDocument(refresh?: QueryKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: () => (refresh ? queryClient.invalidateQueries({ queryKey: refresh }) : undefined),
+  });
 }

@@ -1,6 +1,6 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { type DepartmentOptionNode, useDepartmentTree } from '../api/get-department-tree';
+import { type DepartmentOptionNode, useDepartmentTree } from '@/components/department-options';
 import { useSearchUsers } from '../api/search-users';
 
 interface Props {

@@ -16,9 +16,9 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { zodRule } from '@/lib/forms';
 import { AssigneeSelect } from './assignee-select';
-import { DepartmentTreeSelect } from './department-tree-select';
 import { formatHours } from './hours';
 
 export interface StepFormValues {

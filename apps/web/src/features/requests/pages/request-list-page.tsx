@@ -18,12 +18,13 @@ import {
   useListParams,
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { PriorityTag } from '@/components/status-tags';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { useExportRequests } from '../api/export-requests';
 import { useRequests } from '../api/get-requests';
 import { CUSTOMER_OPTION_KEYS, REQUEST_TYPE_OPTION_KEYS, useCustomerOptions, useRequestTypeOptions } from '../api/options';
-import { DueDate, PriorityTag, RequestStatusTag } from '../components/request-tags';
+import { DueDate, RequestStatusTag } from '../components/request-tags';
 
 const FILTERS = ['status', 'request_type_id', 'priority', 'customer_id', 'from', 'to', 'overdue'] as const;
 

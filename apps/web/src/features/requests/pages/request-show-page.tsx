@@ -9,10 +9,11 @@ import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useRequest } from '../api/get-request';
 import { RequestActions } from '../components/request-actions';
 import { RequestHistory } from '../components/request-history';
-import { DueDate, PriorityTag, RequestStatusTag, WorkStatusTag } from '../components/request-tags';
+import { DueDate, RequestStatusTag } from '../components/request-tags';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const REASON_TITLES: Record<string, string> = {

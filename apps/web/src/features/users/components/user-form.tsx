@@ -6,10 +6,10 @@ import { userCreateBody, userUpdateBody } from '@qlcv/common/schemas/users';
 import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { dayjs } from '@/lib/dayjs';
 import { zodRule } from '@/lib/forms';
 import { useRoleOptions } from '../api/get-role-options';
-import { DepartmentTreeSelect } from './department-tree-select';
 
 export interface UserFormValues {
   name: string;

@@ -5,6 +5,7 @@ import type { User } from '@qlcv/common/schemas/users';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import {
   ClearFiltersLink,
   SearchInput,
@@ -20,7 +21,6 @@ import { useCan } from '@/lib/permissions/can';
 import { useExportUsers } from '../api/export-users';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUsers } from '../api/get-users';
-import { DepartmentTreeSelect } from '../components/department-tree-select';
 import { LockToggleButton } from '../components/lock-toggle-button';
 import { UserStatusTag } from '../components/user-status-tag';
 

@@ -1,49 +1,8 @@
-import { normalizeVi } from '@qlcv/common/vi-text';
-import { Select, TreeSelect } from 'antd';
+import { Select } from 'antd';
 import type { CSSProperties } from 'react';
 import { useEffect, useMemo, useState } from 'react';
-import { type DepartmentOptionNode, toDepartmentTree, useDepartmentOptions, useUserOptions, useUsersByIds } from '../api/options';
-
-interface TreeOption {
-  value: number;
-  title: string;
-  children?: TreeOption[];
-}
-const toOptions = (nodes: DepartmentOptionNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: n.children.length > 0 ? toOptions(n.children) : undefined }));
-
-interface DepartmentProps {
-  value?: number | null;
-  onChange?: (value: number | null) => void;
-  placeholder?: string;
-  id?: string;
-  style?: CSSProperties;
-  'aria-label'?: string;
-}
-
-/** A department from the tree; typing filters without regard to accents. Any signed-in user may pick one. */
-export function DepartmentSelect({ value, onChange, placeholder = 'Chọn phòng ban', id, style, ...rest }: DepartmentProps) {
-  const departments = useDepartmentOptions();
-  const options = useMemo(() => toOptions(toDepartmentTree(departments.data ?? [])), [departments.data]);
-  return (
-    <TreeSelect<number | null>
-      id={id}
-      aria-label={rest['aria-label']}
-      style={style}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      treeData={options}
-      placeholder={departments.isError ? 'Không tải được danh sách phòng ban' : placeholder}
-      status={departments.isError ? 'error' : undefined}
-      loading={departments.isPending}
-      allowClear
-      showSearch={{ filterTreeNode: (input, node) => normalizeVi(String(node.title)).includes(normalizeVi(input)) }}
-      treeDefaultExpandAll
-      notFoundContent="Không có phòng ban phù hợp"
-      popupMatchSelectWidth={false}
-    />
-  );
-}
+import { useDepartmentOptions } from '@/components/department-options';
+import { useUserOptions, useUsersByIds } from '../api/options';
 
 interface UserProps {
   value?: number | number[] | null;

@@ -6,9 +6,10 @@ import { workCreateBody } from '@qlcv/common/schemas/works';
 import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { zodRule } from '@/lib/forms';
 import type { WorkCreateInput } from '../api/create-work';
-import { DepartmentSelect, UserSelect } from './pickers';
+import { UserSelect } from './pickers';
 
 export interface WorkFormValues {
   title: string;
@@ -96,7 +97,7 @@ export function WorkForm({ form, initialValues, onFinish, onCancel, submitting, 
               <UserSelect placeholder="Chọn người thực hiện" />
             </Form.Item>
             <Form.Item name="department_id" label="Phòng ban" extra="Để trống: phòng ban của người thực hiện, hoặc của bạn.">
-              <DepartmentSelect style={{ width: '100%' }} />
+              <DepartmentTreeSelect style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="participant_ids" label="Người theo dõi">
               <UserSelect multiple placeholder="Những người được xem và bình luận" />

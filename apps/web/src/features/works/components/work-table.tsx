@@ -4,8 +4,8 @@ import { Button, Empty, Progress, type TableColumnsType, Tag, Typography } from 
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { type ListParams, type ListQueryState, ServerTable, sortOrderOf } from '@/components/list-controls';
+import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useCan } from '@/lib/permissions/can';
-import { Deadline, PriorityTag, WorkStatusTag } from './work-tags';
 
 interface Props {
   query: ListQueryState<Work>;

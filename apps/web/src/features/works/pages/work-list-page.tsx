@@ -5,12 +5,13 @@ import { WORK_STATUSES } from '@qlcv/common/schemas/works';
 import { Button, Card, Checkbox, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { ClearFiltersLink, CsvSelect, SearchInput, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { useExportWorks } from '../api/export-works';
 import { useWorks } from '../api/get-works';
-import { DepartmentSelect, UserSelect } from '../components/pickers';
+import { UserSelect } from '../components/pickers';
 import { WorkTable } from '../components/work-table';
 
 const FILTERS = ['status', 'priority', 'department_id', 'assignee_id', 'overdue'] as const;
@@ -65,7 +66,7 @@ export default function WorkListPage() {
             value={f.priority}
             onChange={(v) => update({ priority: v })}
           />
-          <DepartmentSelect
+          <DepartmentTreeSelect
             aria-label="Lọc theo phòng ban"
             placeholder="Phòng ban"
             style={{ width: 200 }}

@@ -8,13 +8,13 @@ import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useCan } from '@/lib/permissions/can';
 import { useWork } from '../api/get-work';
 import { WorkActions } from '../components/work-actions';
 import { WorkComments } from '../components/work-comments';
 import { WorkHistory } from '../components/work-history';
 import { WorkProgress } from '../components/work-progress';
-import { Deadline, PriorityTag, WorkStatusTag } from '../components/work-tags';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const REASON_TITLES: Record<string, string> = { on_hold: 'Lý do tạm dừng', cancelled: 'Lý do hủy' };

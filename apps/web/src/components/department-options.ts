@@ -23,6 +23,12 @@ export function getDepartmentOptions(): Promise<DepartmentOption[]> {
   return api.get<DepartmentOption[]>('/api/departments/options', { display: 'ignore' });
 }
 
+/** The flat list (names by id, e.g. beside a user's name). */
+export function useDepartmentOptions() {
+  return useQuery({ queryKey: ['departments', 'options'], queryFn: getDepartmentOptions, staleTime: 60_000 });
+}
+
+/** The same list as a tree. */
 export function useDepartmentTree(enabled = true) {
   return useQuery({ queryKey: ['departments', 'options'], queryFn: getDepartmentOptions, select: toDepartmentTree, enabled });
 }

@@ -3,7 +3,11 @@ import { formatDateTime } from '@qlcv/common/format/date';
 import { PRIORITY_LABELS, WORK_STATUS_LABELS } from '@qlcv/common/labels';
 import { Tag, Tooltip, Typography } from 'antd';
 
-export const WORK_STATUS_COLORS: Record<string, string> = {
+// Tags shown alike on requests and works pages.
+
+const PRIORITY_COLORS: Record<string, string> = { low: 'default', normal: 'blue', high: 'orange', urgent: 'red' };
+
+const WORK_STATUS_COLORS: Record<string, string> = {
   todo: 'default',
   in_progress: 'processing',
   on_hold: 'warning',
@@ -11,7 +15,9 @@ export const WORK_STATUS_COLORS: Record<string, string> = {
   cancelled: 'error',
 };
 
-const PRIORITY_COLORS: Record<string, string> = { low: 'default', normal: 'blue', high: 'orange', urgent: 'red' };
+export function PriorityTag({ priority }: { priority: string }) {
+  return <Tag color={PRIORITY_COLORS[priority] ?? 'default'}>{PRIORITY_LABELS[priority] ?? priority}</Tag>;
+}
 
 export function WorkStatusTag({ status }: { status: string }) {
   return (
@@ -21,12 +27,16 @@ export function WorkStatusTag({ status }: { status: string }) {
   );
 }
 
-export function PriorityTag({ priority }: { priority: string }) {
-  return <Tag color={PRIORITY_COLORS[priority] ?? 'default'}>{PRIORITY_LABELS[priority] ?? priority}</Tag>;
-}
-
-/** A deadline, red with "Quá hạn" when overdue; "—" when there is none. */
-export function Deadline({ value, overdue }: { value: string | null; overdue: boolean }) {
+/** A due time, red with "Quá hạn" when overdue; "—" when there is none (yet). */
+export function Deadline({
+  value,
+  overdue,
+  overdueTitle = 'Đã quá hạn hoàn thành',
+}: {
+  value: string | null;
+  overdue: boolean;
+  overdueTitle?: string;
+}) {
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -35,7 +45,7 @@ export function Deadline({ value, overdue }: { value: string | null; overdue: bo
         {formatDateTime(value)}
       </Typography.Text>
       {overdue && (
-        <Tooltip title="Đã quá hạn hoàn thành">
+        <Tooltip title={overdueTitle}>
           <Tag color="red" icon={<WarningOutlined />} style={{ marginInlineEnd: 0 }} data-testid="overdue">
             Quá hạn
           </Tag>

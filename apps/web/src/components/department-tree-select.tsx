@@ -1,7 +1,7 @@
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { TreeSelect } from 'antd';
-import { useMemo } from 'react';
-import { type DepartmentOptionNode, useDepartmentTree } from '../api/get-department-tree';
+import { type CSSProperties, useMemo } from 'react';
+import { type DepartmentOptionNode, useDepartmentTree } from './department-options';
 
 interface TreeOption {
   value: number;
@@ -17,11 +17,11 @@ interface Props {
   onChange?: (value: number | null) => void;
   placeholder?: string;
   id?: string;
-  style?: React.CSSProperties;
+  style?: CSSProperties;
   'aria-label'?: string;
 }
 
-/** Picks a department from the tree; typing filters without regard to accents. */
+/** A department picked from the tree (any signed-in user may); typing filters without regard to accents. */
 export function DepartmentTreeSelect({ value, onChange, placeholder = 'Chọn phòng ban', id, style, ...rest }: Props) {
   const tree = useDepartmentTree();
   const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
@@ -39,7 +39,7 @@ export function DepartmentTreeSelect({ value, onChange, placeholder = 'Chọn ph
       allowClear
       showSearch={{ filterTreeNode: (input, node) => normalizeVi(String(node.title)).includes(normalizeVi(input)) }}
       treeDefaultExpandAll
-      notFoundContent="Không có phòng ban phù hợp"
+      notFoundContent={tree.isPending ? 'Đang tải…' : 'Không có phòng ban phù hợp'}
       popupMatchSelectWidth={false}
     />
   );
