@@ -3,11 +3,8 @@ import { installSessionExpiry } from '@/lib/auth/auth-store';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
 import { runMiddleware } from './middleware';
-import { type Layout, ROUTES, type RouteDef, urlFor } from './routes';
-
-export interface RouteHandle {
-  route: RouteDef;
-}
+import { ROUTE_PAGES, UNAVAILABLE_PAGE } from './route-pages';
+import { type Layout, ROUTES, type RouteDef, type RouteHandle, urlFor } from './routes';
 
 function toRouteObject(def: RouteDef): RouteObject {
   const handle: RouteHandle = { route: def };
@@ -15,13 +12,13 @@ function toRouteObject(def: RouteDef): RouteObject {
     const target = def.redirect;
     return { id: def.name, path: def.path, handle, loader: () => redirect(urlFor(target)) };
   }
-  const page = def.page;
+  const page = ROUTE_PAGES[def.name] ?? UNAVAILABLE_PAGE;
   return {
     id: def.name,
     path: def.path,
     handle,
     loader: ({ request }) => runMiddleware(def, request),
-    lazy: page ? async () => ({ Component: (await page()).default }) : undefined,
+    lazy: async () => ({ Component: (await page()).default }),
   };
 }
 

@@ -1,6 +1,10 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PERMISSION_KEYS } from '@qlcv/common/permissions';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, menuRouteFor } from './menu';
+import { ROUTE_PAGES } from './route-pages';
 import { MENU_ROUTES, ROUTES, routeByName, routeTrail, urlFor } from './routes';
 
 const keysOf = (name: string) => routeByName(name).permissions ?? [];
@@ -13,7 +17,15 @@ describe('the route table (seed §2, §6)', () => {
       if (r.parent) expect(() => routeByName(r.parent!), r.name).not.toThrow();
       for (const key of r.permissions ?? []) expect(PERMISSION_KEYS, `${r.name}: ${key}`).toContain(key);
       if (r.redirect) expect(() => routeByName(r.redirect!)).not.toThrow();
-      else expect(r.page, r.name).toBeTypeOf('function');
+    }
+  });
+
+  it('binds pages to known route names; every route outside the admin area has its own page', () => {
+    for (const name of Object.keys(ROUTE_PAGES)) expect(() => routeByName(name), name).not.toThrow();
+    for (const r of ROUTES.filter((r) => r.layout !== 'admin' && !r.redirect))
+      expect(ROUTE_PAGES[r.name], r.name).toBeTypeOf('function');
+    for (const name of ['users.index', 'requests.show', 'works.my_work', 'customers.edit', 'process_steps.edit']) {
+      expect(ROUTE_PAGES[name], name).toBeTypeOf('function');
     }
   });
 
@@ -127,5 +139,104 @@ describe('the route table (seed §2, §6)', () => {
     expect(names).not.toContain('works.index');
     expect(menuRouteFor('users.edit')?.name).toBe('users.index');
     expect(menuRouteFor('works.create')?.name).toBe('works.my_work');
+  });
+});
+
+// The web app's own modules and what each imports (static, `import type`, re-exports and lazy `import()`).
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+function resolveImport(from: string, spec: string): string | undefined {
+  let base: string;
+  if (spec.startsWith('@/')) base = path.join(SRC, spec.slice(2));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else return undefined;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {}
+  }
+  throw new Error(`${path.relative(SRC, from)}: cannot resolve "${spec}"`);
+}
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s*['"]([^'"]+)['"]/gm;
+
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(IMPORT)]
+      .map((m) => resolveImport(file, (m[1] ?? m[2] ?? m[3])!))
+      .filter((t): t is string => !!t);
+    graph.set(path.relative(SRC, file), [...new Set(targets.map((t) => path.relative(SRC, t)))]);
+  }
+  return graph;
+}
+
+/** Every import circle, each as the files along it (Tarjan's strongly connected components of more than one file). */
+function importCircles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
+describe('the route table and the page bindings (no import circle through the routes)', () => {
+  const graph = importGraph();
+  const importers = (target: string) => [...graph].filter(([, targets]) => targets.includes(target)).map(([file]) => file);
+
+  it('reads the imports it checks', () => {
+    expect(graph.get('app/router.tsx')).toContain('app/route-pages.ts');
+    expect(graph.get('app/route-pages.ts')).toContain('features/users/pages/user-list-page.tsx');
+    expect(importers('app/routes.ts').some((f) => f.startsWith('features/'))).toBe(true);
+  });
+
+  it('lets only the router import the page bindings', () => {
+    expect(importers('app/route-pages.ts')).toEqual(['app/router.tsx']);
+    expect(importers('app/route-pages.ts').filter((f) => f.startsWith('features/'))).toEqual([]);
+  });
+
+  it('keeps pages out of the route table', () => {
+    const imported = graph.get('app/routes.ts') ?? [];
+    expect(imported.filter((f) => f.startsWith('features/') || f.startsWith('pages/') || f === 'app/route-pages.ts')).toEqual([]);
+    expect(readFileSync(path.join(SRC, 'app/routes.ts'), 'utf8')).not.toMatch(/import\(/);
+  });
+
+  it('has no import circle', () => {
+    expect(importCircles(graph)).toEqual([]);
   });
 });

@@ -1,7 +1,32 @@
 // The route table of seed §2 — the one place that names every route. The router, the guards,
-// the sidebar menu, the breadcrumbs and the dashboard cards are all derived from it.
+// the sidebar menu, the breadcrumbs and the dashboard cards are all derived from it. Features may
+// import it: it names no page (the pages are bound to the names in ./route-pages, for the router only).
+//
+// Names fixed by the seed that differ from the API resource. Elsewhere one name runs end to end
+// (web feature folder = `/api/<resource>` = packages/common/src/schemas/<resource>.ts = permission
+// prefix); these route names and permission keys stay as the seed has them (§2, §6). Resources of
+// sections not built yet are the names their API will take.
+//
+//   route names (permission keys)                          API resource
+//   customers.*              (customer.*)                   customers
+//   request_types.*          (request_types.*)              request-types
+//   process_steps.*          (processes.edit)               processes: /api/processes/:id/steps, /api/process-steps/:id
+//   personal.profile         (signed in)                    profile
+//   works.index, works.my_work, works.create, works.show    works (my works: /api/works/my)
+//   master_data.*            (signed in)                    services
+//   settings.units.*         (settings.edit)                units
+//   contract_templates.*     (signed in)                    contract-templates
+//   setting_notifications.*  (setting_notifications.*)      notification-settings
+//   notifications.index      (signed in)                    notifications
+//   kpi_types.*              (kpi_types.*)                  kpi-types
+//   user_evaluations.*       (user_evaluations.*)           user-evaluations
+//   evaluations.*            (evaluations.*)                evaluations
+//   contracts.*              (contracts.*)                  contracts
+//   leaves.*                 (leaves.*)                     leaves
+//   timekeeping.index        (leaves.index)                 timekeeping
+//   settings.company.index   (settings.edit)                settings/company
+//   settings.zalo.index      (settings.edit)                settings/zalo
 import type { PermissionKey } from '@qlcv/common/permissions';
-import type { ComponentType } from 'react';
 
 /** Run in order before a route is entered (seed §2 "Navigation rules"). */
 export type Middleware = 'guest' | 'auth' | 'permission';
@@ -9,8 +34,6 @@ export type Middleware = 'guest' | 'auth' | 'permission';
 export type Layout = 'auth' | 'admin' | 'public' | 'bare';
 
 export type MenuGroup = 'overview' | 'notifications' | 'requests' | 'works' | 'customers' | 'hr' | 'kpi' | 'system' | 'settings';
-
-export type PageModule = { default: ComponentType };
 
 export interface RouteDef {
   name: string;
@@ -29,10 +52,13 @@ export interface RouteDef {
   hidden?: boolean;
   /** One line on what the section is for (dashboard cards, "not available yet" page). */
   description?: string;
-  /** The page, loaded on demand (route-level code splitting). */
-  page?: () => Promise<PageModule>;
   /** Name of the route this one sends to instead of showing a page. */
   redirect?: string;
+}
+
+/** What the router hangs on each route object, read back by `useCurrentRoute`. */
+export interface RouteHandle {
+  route: RouteDef;
 }
 
 export interface MenuGroupDef {
@@ -54,31 +80,6 @@ export const MENU_GROUPS: MenuGroupDef[] = [
   { key: 'settings', label: 'Cài đặt', icon: 'setting' },
 ];
 
-// Pages ------------------------------------------------------------------------------------------
-const unavailable = () => import('@/pages/unavailable-page');
-const page = {
-  login: () => import('@/features/auth/pages/login-page'),
-  forgot: () => import('@/features/auth/pages/forgot-password-page'),
-  reset: () => import('@/features/auth/pages/reset-password-page'),
-  dashboard: () => import('@/features/dashboard/pages/dashboard-page'),
-  profile: () => import('@/features/personal/pages/profile-page'),
-  roleList: () => import('@/features/roles/pages/role-list-page'),
-  roleCreate: () => import('@/features/roles/pages/role-create-page'),
-  roleShow: () => import('@/features/roles/pages/role-show-page'),
-  roleEdit: () => import('@/features/roles/pages/role-edit-page'),
-  userList: () => import('@/features/users/pages/user-list-page'),
-  userCreate: () => import('@/features/users/pages/user-create-page'),
-  userShow: () => import('@/features/users/pages/user-show-page'),
-  userEdit: () => import('@/features/users/pages/user-edit-page'),
-  departmentList: () => import('@/features/departments/pages/department-list-page'),
-  departmentCreate: () => import('@/features/departments/pages/department-create-page'),
-  departmentShow: () => import('@/features/departments/pages/department-show-page'),
-  departmentEdit: () => import('@/features/departments/pages/department-edit-page'),
-  forbidden: () => import('@/pages/forbidden-page'),
-  notFound: () => import('@/pages/not-found-page'),
-  error: () => import('@/pages/error-page'),
-};
-
 // Builders ---------------------------------------------------------------------------------------
 const ADMIN: Middleware[] = ['auth', 'permission'];
 
@@ -86,7 +87,6 @@ type AdminInput = Omit<RouteDef, 'layout' | 'middleware' | 'path'> & { path: str
 const admin = (r: AdminInput): RouteDef => ({
   layout: 'admin',
   middleware: ADMIN,
-  page: unavailable,
   ...r,
   path: r.path ? `/admin/${r.path}` : '/admin',
 });
@@ -103,7 +103,6 @@ interface Crud {
   /** Keys per screen; an omitted screen is not created. */
   keys: Partial<Record<'index' | 'create' | 'show' | 'edit', PermissionKey[]>>;
   screens?: ('index' | 'create' | 'show' | 'edit')[];
-  pages?: Partial<Record<'index' | 'create' | 'show' | 'edit', () => Promise<PageModule>>>;
 }
 
 /** A section's list / create / {id} / {id}/edit screens, children of the list in the breadcrumbs. */
@@ -119,7 +118,6 @@ function crud(c: Crud): RouteDef[] {
       ...(screen === 'index'
         ? { group: c.group, description: c.description }
         : { parent: index, hidden: true, description: c.description }),
-      ...(c.pages?.[screen] ? { page: c.pages[screen] } : {}),
     });
   const all: Record<(typeof screens)[number], () => RouteDef> = {
     index: () => def('index', c.path, c.list),
@@ -143,9 +141,9 @@ export const ROUTES: RouteDef[] = [
   { name: 'root', path: '/', label: 'Trang chủ', layout: 'bare', middleware: [], redirect: 'dashboard.index' },
 
   // Auth area: visitors only.
-  { name: 'auth.login', path: '/auth/login', label: 'Đăng nhập', layout: 'auth', middleware: ['guest'], page: page.login },
-  { name: 'auth.forgot', path: '/auth/forgot', label: 'Quên mật khẩu', layout: 'auth', middleware: ['guest'], page: page.forgot },
-  { name: 'auth.reset', path: '/auth/reset', label: 'Đặt lại mật khẩu', layout: 'auth', middleware: ['guest'], page: page.reset },
+  { name: 'auth.login', path: '/auth/login', label: 'Đăng nhập', layout: 'auth', middleware: ['guest'] },
+  { name: 'auth.forgot', path: '/auth/forgot', label: 'Quên mật khẩu', layout: 'auth', middleware: ['guest'] },
+  { name: 'auth.reset', path: '/auth/reset', label: 'Đặt lại mật khẩu', layout: 'auth', middleware: ['guest'] },
 
   // Public area: no authentication.
   {
@@ -155,7 +153,6 @@ export const ROUTES: RouteDef[] = [
     layout: 'public',
     middleware: [],
     description: 'Khách hàng gửi yêu cầu dịch vụ quan trắc, phân tích, lắp đặt thiết bị hoặc lập báo cáo môi trường.',
-    page: () => import('@/features/public-requests/pages/public-request-page'),
   },
   {
     name: 'public.requests.result',
@@ -164,7 +161,6 @@ export const ROUTES: RouteDef[] = [
     layout: 'public',
     middleware: [],
     description: 'Khách hàng tra cứu tình trạng và kết quả xử lý yêu cầu bằng mã tra cứu và số điện thoại.',
-    page: () => import('@/features/public-requests/pages/public-result-page'),
   },
 
   // Admin area.
@@ -174,7 +170,6 @@ export const ROUTES: RouteDef[] = [
     label: 'Tổng quan',
     group: 'overview',
     description: 'Lời chào và lối tắt tới các chức năng bạn được dùng.',
-    page: page.dashboard,
   }),
   admin({
     name: 'notifications.index',
@@ -189,7 +184,6 @@ export const ROUTES: RouteDef[] = [
     label: 'Trang cá nhân',
     hidden: true,
     description: 'Thông tin cá nhân và đổi mật khẩu.',
-    page: page.profile,
   }),
 
   ...crud({
@@ -200,12 +194,6 @@ export const ROUTES: RouteDef[] = [
     group: 'requests',
     description: 'Tiếp nhận và theo dõi yêu cầu của khách hàng qua từng bước quy trình.',
     keys: keys4('requests'),
-    pages: {
-      index: () => import('@/features/requests/pages/request-list-page'),
-      create: () => import('@/features/requests/pages/request-create-page'),
-      show: () => import('@/features/requests/pages/request-show-page'),
-      edit: () => import('@/features/requests/pages/request-edit-page'),
-    },
   }),
   admin({
     name: 'requests.request_types',
@@ -222,12 +210,6 @@ export const ROUTES: RouteDef[] = [
     group: 'requests',
     description: 'Các loại yêu cầu, quy trình xử lý và việc hiển thị trên trang gửi yêu cầu công khai.',
     keys: keys4('request_types'),
-    pages: {
-      index: () => import('@/features/request-types/pages/request-type-list-page'),
-      create: () => import('@/features/request-types/pages/request-type-create-page'),
-      show: () => import('@/features/request-types/pages/request-type-show-page'),
-      edit: () => import('@/features/request-types/pages/request-type-edit-page'),
-    },
   }),
   ...crud({
     name: 'processes',
@@ -237,12 +219,6 @@ export const ROUTES: RouteDef[] = [
     group: 'requests',
     description: 'Quy trình nghiệp vụ và các bước xử lý, phòng ban phụ trách, thời hạn của từng bước.',
     keys: keys4('processes'),
-    pages: {
-      index: () => import('@/features/processes/pages/process-list-page'),
-      create: () => import('@/features/processes/pages/process-create-page'),
-      show: () => import('@/features/processes/pages/process-show-page'),
-      edit: () => import('@/features/processes/pages/process-edit-page'),
-    },
   }),
   admin({
     name: 'process_steps.create',
@@ -251,7 +227,6 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['processes.edit'],
     description: 'Thêm một bước vào quy trình nghiệp vụ.',
-    page: () => import('@/features/processes/pages/process-step-create-page'),
   }),
   admin({
     name: 'process_steps.edit',
@@ -260,7 +235,6 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['processes.edit'],
     description: 'Sửa một bước của quy trình nghiệp vụ.',
-    page: () => import('@/features/processes/pages/process-step-edit-page'),
   }),
 
   admin({
@@ -270,7 +244,6 @@ export const ROUTES: RouteDef[] = [
     group: 'works',
     permissions: ['works.department', 'works.all'],
     description: 'Công việc của phòng ban hoặc toàn công ty: người thực hiện, hạn hoàn thành, tiến độ.',
-    page: () => import('@/features/works/pages/work-list-page'),
   }),
   admin({
     name: 'works.my_work',
@@ -278,7 +251,6 @@ export const ROUTES: RouteDef[] = [
     label: 'Công việc của tôi',
     group: 'works',
     description: 'Công việc được giao cho bạn hoặc do bạn tạo.',
-    page: () => import('@/features/works/pages/my-work-page'),
   }),
   admin({
     name: 'works.create',
@@ -288,7 +260,6 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['works.create'],
     description: 'Tạo công việc và giao cho nhân viên.',
-    page: () => import('@/features/works/pages/work-create-page'),
   }),
   admin({
     name: 'works.show',
@@ -298,7 +269,6 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: ['works.show'],
     description: 'Chi tiết, bình luận, tệp đính kèm và kết quả của công việc.',
-    page: () => import('@/features/works/pages/work-show-page'),
   }),
 
   ...crud({
@@ -309,12 +279,6 @@ export const ROUTES: RouteDef[] = [
     group: 'customers',
     description: 'Hồ sơ khách hàng, người liên hệ, các yêu cầu và hợp đồng của họ.',
     keys: keys4('customer'),
-    pages: {
-      index: () => import('@/features/customers/pages/customer-list-page'),
-      create: () => import('@/features/customers/pages/customer-create-page'),
-      show: () => import('@/features/customers/pages/customer-show-page'),
-      edit: () => import('@/features/customers/pages/customer-edit-page'),
-    },
   }),
   ...crud({
     name: 'contracts',
@@ -399,7 +363,6 @@ export const ROUTES: RouteDef[] = [
     group: 'system',
     description: 'Tài khoản nhân viên, vai trò, phòng ban; khóa và mở khóa tài khoản.',
     keys: keys4('users'),
-    pages: { index: page.userList, create: page.userCreate, show: page.userShow, edit: page.userEdit },
   }),
   ...crud({
     name: 'roles',
@@ -409,7 +372,6 @@ export const ROUTES: RouteDef[] = [
     group: 'system',
     description: 'Vai trò và quyền được cấp cho từng vai trò.',
     keys: keys4('roles'),
-    pages: { index: page.roleList, create: page.roleCreate, show: page.roleShow, edit: page.roleEdit },
   }),
   ...crud({
     name: 'departments',
@@ -419,12 +381,6 @@ export const ROUTES: RouteDef[] = [
     group: 'system',
     description: 'Cơ cấu phòng ban và trưởng phòng.',
     keys: keys4('departments'),
-    pages: {
-      index: page.departmentList,
-      create: page.departmentCreate,
-      show: page.departmentShow,
-      edit: page.departmentEdit,
-    },
   }),
 
   admin({
@@ -484,10 +440,10 @@ export const ROUTES: RouteDef[] = [
   }),
 
   // Error pages and the catch-all.
-  { name: 'error', path: '/error', label: 'Đã xảy ra lỗi', layout: 'bare', middleware: [], page: page.error },
-  { name: 'error.403', path: '/403', label: 'Không có quyền truy cập', layout: 'bare', middleware: [], page: page.forbidden },
-  { name: 'error.404', path: '/404', label: 'Không tìm thấy trang', layout: 'bare', middleware: [], page: page.notFound },
-  { name: 'not_found', path: '*', label: 'Không tìm thấy trang', layout: 'bare', middleware: [], page: page.notFound },
+  { name: 'error', path: '/error', label: 'Đã xảy ra lỗi', layout: 'bare', middleware: [] },
+  { name: 'error.403', path: '/403', label: 'Không có quyền truy cập', layout: 'bare', middleware: [] },
+  { name: 'error.404', path: '/404', label: 'Không tìm thấy trang', layout: 'bare', middleware: [] },
+  { name: 'not_found', path: '*', label: 'Không tìm thấy trang', layout: 'bare', middleware: [] },
 ];
 
 // Look-ups ---------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../router';
-import type { RouteDef } from '../routes';
+import type { RouteDef, RouteHandle } from '../routes';
 
 /** The deepest matched route of the table, with its params. */
 export function useCurrentRoute(): { route: RouteDef | null; params: Record<string, string | undefined> } {

@@ -1,0 +1,83 @@
+// The page of each named route, loaded on demand (route-level code splitting). Imported by the router only:
+// features and components import the route table (./routes), never this file, so no import circle runs
+// feature → route table → lazy page → feature (routes.test.ts checks it).
+import type { ComponentType } from 'react';
+
+export type PageModule = { default: ComponentType };
+type PageImport = () => Promise<PageModule>;
+
+/** What a route without a page of its own shows: its real route, guard and breadcrumb, and a plain notice. */
+export const UNAVAILABLE_PAGE: PageImport = () => import('@/pages/unavailable-page');
+
+const crud = (name: string, pages: Record<'index' | 'create' | 'show' | 'edit', PageImport>): Record<string, PageImport> =>
+  Object.fromEntries(Object.entries(pages).map(([screen, page]) => [`${name}.${screen}`, page]));
+
+/** Route name → its page. A route of the table missing here shows UNAVAILABLE_PAGE. */
+export const ROUTE_PAGES: Record<string, PageImport> = {
+  'auth.login': () => import('@/features/auth/pages/login-page'),
+  'auth.forgot': () => import('@/features/auth/pages/forgot-password-page'),
+  'auth.reset': () => import('@/features/auth/pages/reset-password-page'),
+
+  'public.requests.index': () => import('@/features/public-requests/pages/public-request-page'),
+  'public.requests.result': () => import('@/features/public-requests/pages/public-result-page'),
+
+  'dashboard.index': () => import('@/features/dashboard/pages/dashboard-page'),
+  'personal.profile': () => import('@/features/personal/pages/profile-page'),
+
+  ...crud('requests', {
+    index: () => import('@/features/requests/pages/request-list-page'),
+    create: () => import('@/features/requests/pages/request-create-page'),
+    show: () => import('@/features/requests/pages/request-show-page'),
+    edit: () => import('@/features/requests/pages/request-edit-page'),
+  }),
+  ...crud('request_types', {
+    index: () => import('@/features/request-types/pages/request-type-list-page'),
+    create: () => import('@/features/request-types/pages/request-type-create-page'),
+    show: () => import('@/features/request-types/pages/request-type-show-page'),
+    edit: () => import('@/features/request-types/pages/request-type-edit-page'),
+  }),
+  ...crud('processes', {
+    index: () => import('@/features/processes/pages/process-list-page'),
+    create: () => import('@/features/processes/pages/process-create-page'),
+    show: () => import('@/features/processes/pages/process-show-page'),
+    edit: () => import('@/features/processes/pages/process-edit-page'),
+  }),
+  'process_steps.create': () => import('@/features/processes/pages/process-step-create-page'),
+  'process_steps.edit': () => import('@/features/processes/pages/process-step-edit-page'),
+
+  'works.index': () => import('@/features/works/pages/work-list-page'),
+  'works.my_work': () => import('@/features/works/pages/my-work-page'),
+  'works.create': () => import('@/features/works/pages/work-create-page'),
+  'works.show': () => import('@/features/works/pages/work-show-page'),
+
+  ...crud('customers', {
+    index: () => import('@/features/customers/pages/customer-list-page'),
+    create: () => import('@/features/customers/pages/customer-create-page'),
+    show: () => import('@/features/customers/pages/customer-show-page'),
+    edit: () => import('@/features/customers/pages/customer-edit-page'),
+  }),
+
+  ...crud('users', {
+    index: () => import('@/features/users/pages/user-list-page'),
+    create: () => import('@/features/users/pages/user-create-page'),
+    show: () => import('@/features/users/pages/user-show-page'),
+    edit: () => import('@/features/users/pages/user-edit-page'),
+  }),
+  ...crud('roles', {
+    index: () => import('@/features/roles/pages/role-list-page'),
+    create: () => import('@/features/roles/pages/role-create-page'),
+    show: () => import('@/features/roles/pages/role-show-page'),
+    edit: () => import('@/features/roles/pages/role-edit-page'),
+  }),
+  ...crud('departments', {
+    index: () => import('@/features/departments/pages/department-list-page'),
+    create: () => import('@/features/departments/pages/department-create-page'),
+    show: () => import('@/features/departments/pages/department-show-page'),
+    edit: () => import('@/features/departments/pages/department-edit-page'),
+  }),
+
+  error: () => import('@/pages/error-page'),
+  'error.403': () => import('@/pages/forbidden-page'),
+  'error.404': () => import('@/pages/not-found-page'),
+  not_found: () => import('@/pages/not-found-page'),
+};
