@@ -56,6 +56,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
+  it('logs pretty lines at a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, true).prettyLogs).toBe(true);
+    expect(loadConfig({}, false).prettyLogs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }, false).prettyLogs).toBe(true);
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).prettyLogs).toBe(false);
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).prettyLogs).toBe(true);
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
@@ -65,6 +73,7 @@ describe('loadConfig', () => {
     ['TOKEN_TTL_HOURS', { TOKEN_TTL_HOURS: '0' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: '123' }],
   ])('stops on a wrong %s with a one-line message naming it', (name, env) => {
     const err = errorOf(env);

@@ -25,6 +25,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'cần ít nhất 8 ký tự').optional(),
   SMS_DRIVER: z.enum(['log']).default('log'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -43,6 +44,8 @@ export interface Config {
   adminPassword?: string;
   smsDriver: 'log';
   logLevel: string;
+  /** Human-readable log lines instead of JSON (a terminal, or development). */
+  prettyLogs: boolean;
   trustProxy: boolean;
   webDist?: string;
   shutdownTimeoutMs: number;
@@ -57,7 +60,7 @@ export class ConfigError extends Error {}
 const SECRET_VARS = new Set(['DATABASE_URL', 'APP_SECRET', 'ADMIN_PASSWORD']);
 
 /** Reads the environment; a wrong value throws a one-line message naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean(process.stdout.isTTY)): Config {
   // A variable set to an empty string counts as unset (`PORT=` must not mean a random port).
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(given);
@@ -87,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smsDriver: e.SMS_DRIVER,
     logLevel: e.LOG_LEVEL,
+    // `auto`: pretty for a person at a terminal (or in development), JSON for a log collector.
+    prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && (isTty || e.NODE_ENV === 'development')),
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { startBanner } from './banner';
 import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
@@ -28,19 +29,24 @@ async function main() {
   const app = await buildApp({ config, database });
 
   const admin = await ensureAdmin(database.db, config.adminPassword);
-  if (admin.generatedPassword) {
-    // Printed once, on the first start only; it is not stored anywhere in clear.
-    console.log(
-      `\n  Tài khoản quản trị: admin / ${admin.generatedPassword}\n  (mật khẩu này chỉ hiển thị một lần, hãy đổi sau khi đăng nhập)\n`,
-    );
-  }
-  if (process.argv.includes('--demo') || process.env.DEMO === 'true') {
+  const demo = process.argv.includes('--demo') || process.env.DEMO === 'true';
+  if (demo) {
     const loaded = await loadDemo(database.db);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ ms: Math.round(performance.now() - started), database: database.kind }, 'ready');
+  // The generated admin password is printed once, on the first start only; it is not stored anywhere in clear.
+  console.log(
+    startBanner({
+      host: config.host,
+      port: config.port,
+      database: config.database.kind === 'sqlite' ? `SQLite (${config.database.file})` : 'PostgreSQL',
+      adminPassword: admin.generatedPassword,
+      demo,
+    }),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
