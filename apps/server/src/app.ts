@@ -55,7 +55,7 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization'],
-      ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+      ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
     },
     trustProxy: config.trustProxy,
   });
