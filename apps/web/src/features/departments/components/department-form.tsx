@@ -2,8 +2,8 @@ import { SaveOutlined } from '@ant-design/icons';
 import { departmentCreateBody } from '@qlcv/common/schemas/departments';
 import { Button, Card, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { UserSelect } from '@/components/user-select';
 import { zodRule } from '@/lib/forms';
-import { HeadSelect } from './head-select';
 import { ParentTreeSelect } from './parent-tree-select';
 
 export interface DepartmentFormValues {
@@ -76,7 +76,7 @@ export function DepartmentForm(props: Props) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="head_id" label="Trưởng phòng">
-              <HeadSelect current={currentHead} />
+              <UserSelect known={currentHead ? [currentHead] : []} />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -17,8 +17,8 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import { UserSelect } from '@/components/user-select';
 import { zodRule } from '@/lib/forms';
-import { AssigneeSelect } from './assignee-select';
 import { formatHours } from './hours';
 
 export interface StepFormValues {
@@ -128,7 +128,12 @@ export function StepForm({ form, initialValues, process, step, onFinish, onCance
               label="Người phụ trách mặc định"
               extra="Không bắt buộc. Công việc của bước được giao cho người này khi yêu cầu tới bước."
             >
-              <AssigneeSelect departmentId={departmentId} current={step?.default_assignee ?? null} />
+              <UserSelect
+                departmentId={departmentId}
+                disabledPlaceholder="Chọn phòng ban phụ trách trước"
+                known={step?.default_assignee ? [step.default_assignee] : []}
+                notFoundText="Không có nhân viên phù hợp trong phòng ban này"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -7,9 +7,9 @@ import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, R
 import type { Dayjs } from 'dayjs';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import { UserSelect } from '@/components/user-select';
 import { zodRule } from '@/lib/forms';
 import type { WorkCreateInput } from '../api/create-work';
-import { UserSelect } from './pickers';
 
 export interface WorkFormValues {
   title: string;

@@ -8,10 +8,10 @@ import { urlFor } from '@/app/routes';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { ClearFiltersLink, CsvSelect, SearchInput, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { UserSelect } from '@/components/user-select';
 import { useCan } from '@/lib/permissions/can';
 import { useExportWorks } from '../api/export-works';
 import { useWorks } from '../api/get-works';
-import { UserSelect } from '../components/pickers';
 import { WorkTable } from '../components/work-table';
 
 const FILTERS = ['status', 'priority', 'department_id', 'assignee_id', 'overdue'] as const;

@@ -1,0 +1,78 @@
+import type { AuditEntity } from '@qlcv/common/schemas/audit-logs';
+
+/**
+ * Every TanStack Query key of the app, one factory per API resource, so a query and the invalidations that refresh
+ * it are spelled once. A key starts with its resource (`['users', …]`): invalidating `queryKeys.users.all` refreshes
+ * everything read from `/api/users`, `lists()` every page of the list, `detail(id)` one record.
+ */
+function resource<R extends string>(root: R) {
+  return {
+    all: [root] as const,
+    /** Every page, filter and sort of the list. */
+    lists: () => [root, 'list'] as const,
+    list: (query: object) => [root, 'list', query] as const,
+    detail: (id: number) => [root, 'detail', id] as const,
+    /** The record's "Lịch sử" (`GET /api/audit-logs?entity=…&entity_id=…`). */
+    history: (id: number) => [root, 'history', id] as const,
+  };
+}
+
+export const queryKeys = {
+  users: {
+    ...resource('users'),
+    /** `GET /api/users/options`: by text, department or ids (the user picker). */
+    options: (query: object) => ['users', 'options', query] as const,
+    byRole: (roleId: number) => ['users', 'by-role', roleId] as const,
+    /** Every "users of a role" list. */
+    byRoles: () => ['users', 'by-role'] as const,
+    byDepartment: (departmentId: number) => ['users', 'by-department', departmentId] as const,
+  },
+  roles: { ...resource('roles'), options: () => ['roles', 'options'] as const },
+  departments: {
+    ...resource('departments'),
+    /** `GET /api/departments/options`: every department, flat (the department picker). */
+    options: () => ['departments', 'options'] as const,
+    /** `GET /api/departments/tree`: the list page's tree, with heads and counts. */
+    tree: () => ['departments', 'tree'] as const,
+  },
+  processes: {
+    ...resource('processes'),
+    options: () => ['processes', 'options'] as const,
+    step: (id: number) => ['processes', 'step', id] as const,
+  },
+  requestTypes: {
+    ...resource('request-types'),
+    options: () => ['request-types', 'options'] as const,
+    serviceGroups: () => ['request-types', 'service-groups'] as const,
+  },
+  requests: resource('requests'),
+  works: {
+    ...resource('works'),
+    /** Every page of "Công việc của tôi". */
+    mine: () => ['works', 'my'] as const,
+    my: (query: object) => ['works', 'my', query] as const,
+    comments: (id: number) => ['works', 'comments', id] as const,
+  },
+  customers: {
+    ...resource('customers'),
+    options: (search: string) => ['customers', 'options', search] as const,
+    requests: (id: number, query: object) => ['customers', 'requests', id, query] as const,
+  },
+  /** The public request page's calls (no sign-in). */
+  public: { requestTypes: () => ['public', 'request-types'] as const },
+};
+
+/** The resource whose keys hold each audited entity's history. */
+const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknown[] }> = {
+  users: queryKeys.users,
+  roles: queryKeys.roles,
+  departments: queryKeys.departments,
+  customers: queryKeys.customers,
+  processes: queryKeys.processes,
+  request_types: queryKeys.requestTypes,
+  requests: queryKeys.requests,
+  works: queryKeys.works,
+};
+
+/** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */
+export const historyKey = (entity: AuditEntity, id: number) => HISTORY_OF[entity].history(id);
