@@ -38,6 +38,13 @@ export async function readXlsx(res: LightMyRequestResponse): Promise<unknown[][]
   return rows;
 }
 
+/** The number format of a cell of the first sheet (1-based row and column), e.g. `dd/mm/yyyy`. */
+export async function xlsxNumFmt(res: LightMyRequestResponse, row: number, col: number): Promise<string | undefined> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return workbook.worksheets[0]?.getRow(row).getCell(col).numFmt;
+}
+
 /** Checks the export answer: content type, a file name, and returns the sheet rows. */
 export async function expectXlsx(res: LightMyRequestResponse, filePrefix: string): Promise<unknown[][]> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

@@ -91,3 +91,12 @@ export function formatDateTimeSeconds(value: DateInput, options?: DateFormatOpti
   const p = parts(value, options);
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}` : '';
 }
+
+/**
+ * The wall-clock time in the zone as a Date whose UTC fields hold it: for spreadsheets, whose cells have no
+ * time zone. A calendar date (YYYY-MM-DD) stays that day at 00:00.
+ */
+export function wallClockDate(value: DateInput, options?: DateFormatOptions): Date | null {
+  const p = parts(value, options);
+  return p ? new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second)) : null;
+}

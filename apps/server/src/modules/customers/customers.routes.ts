@@ -18,8 +18,6 @@ import { sendXlsx, wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import { addressLine, type CustomersService } from './customers.service';
 
-const ddmmyyyy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
-
 export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
   const tags = ['customers'];
 
@@ -54,7 +52,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
           },
           { header: 'Nguồn', width: 16, value: (c) => CUSTOMER_SOURCE_LABELS[c.source] },
           { header: 'Ghi chú', width: 30, value: (c) => c.notes },
-          { header: 'Ngày tạo', width: 12, value: (c) => ddmmyyyy(c.created_at) },
+          { header: 'Ngày tạo', type: 'date', value: (c) => c.created_at },
         ],
       });
     },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatDate } from '@qlcv/common/format/date';
 import { PERMISSION_KEYS } from '@qlcv/common/permissions';
 import { PROVINCES } from '@qlcv/common/provinces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -703,7 +704,9 @@ describe('customers', () => {
       });
       const sheet = await expectXlsx(res, 'khach-hang');
       expect(sheet.length).toBe(2);
-      const created = c.created_at.slice(0, 10).split('-').reverse().join('/');
+      // The creation day in Vietnam time, as a real date cell.
+      const [day, month, year] = formatDate(c.created_at).split('/').map(Number);
+      const created = new Date(Date.UTC(year!, month! - 1, day!));
       expect(sheet[1]).toEqual([
         c.code,
         'Tổ chức',

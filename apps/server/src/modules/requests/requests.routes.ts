@@ -16,13 +16,6 @@ import { sendXlsx, wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { RequestsService } from './requests.service';
 
-/** `DD/MM/YYYY HH:mm` in Vietnam time. */
-const vnDateTime = (iso: string | null) => {
-  if (!iso) return null;
-  const d = new Date(new Date(iso).getTime() + 7 * 3_600_000).toISOString();
-  return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
-};
-
 export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (app, { requests }) => {
   const tags = ['requests'];
   const edit = { config: { permission: ['requests.edit'] as const } };
@@ -54,10 +47,10 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
           { header: 'Trạng thái', width: 14, value: (r) => REQUEST_STATUS_LABELS[r.status] },
           { header: 'Bước hiện tại', width: 10, value: (r) => r.current_step },
           { header: 'Quá hạn', width: 9, value: (r) => (r.overdue ? 'Có' : 'Không') },
-          { header: 'Ngày tạo', width: 17, value: (r) => vnDateTime(r.created_at) },
-          { header: 'Ngày tiếp nhận', width: 17, value: (r) => vnDateTime(r.received_at) },
-          { header: 'Hạn xử lý', width: 17, value: (r) => vnDateTime(r.due_at) },
-          { header: 'Ngày hoàn thành', width: 17, value: (r) => vnDateTime(r.completed_at) },
+          { header: 'Ngày tạo', type: 'datetime', value: (r) => r.created_at },
+          { header: 'Ngày tiếp nhận', type: 'datetime', value: (r) => r.received_at },
+          { header: 'Hạn xử lý', type: 'datetime', value: (r) => r.due_at },
+          { header: 'Ngày hoàn thành', type: 'datetime', value: (r) => r.completed_at },
         ],
       });
     },

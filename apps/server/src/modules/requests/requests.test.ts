@@ -2,7 +2,7 @@ import { ALL_ROWS_CAP } from '@qlcv/common/schemas/common';
 import { normalizeTrackingCode, TRACKING_ALPHABET, TRACKING_CODE_PATTERN } from '@qlcv/common/schemas/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnYymm } from '../../lib/vn-time';
-import { auditOf, expectError, expectNoSecrets, expectXlsx, looksVietnamese } from '../../test/fixtures';
+import { auditOf, expectError, expectNoSecrets, expectXlsx, looksVietnamese, xlsxNumFmt } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { trackingSuffix } from './requests.service';
 import {
@@ -412,7 +412,9 @@ describe('requests', () => {
       expect(rows[1]?.[4]).toBe('Công ty TNHH Môi trường Xanh');
       expect(rows[1]?.[10]).toBe('Cao');
       expect(rows[3]?.[11]).toBe('Đã tiếp nhận');
-      expect(rows[1]?.[14]).toBe('01/11/2026 00:30');
+      // A real date cell holding the Vietnam wall-clock time (the sheet shows it DD/MM/YYYY HH:mm).
+      expect(rows[1]?.[14]).toEqual(new Date(Date.UTC(2026, 10, 1, 0, 30)));
+      expect(await xlsxNumFmt(res, 2, 15)).toBe('dd/mm/yyyy hh:mm');
       expectError(
         await t.call({ method: 'GET', url: '/api/requests', token: nobody.token, headers: { 'x-export': 'xlsx' } }),
         403,

@@ -41,8 +41,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
           { header: 'Phòng ban', width: 24, value: (u) => u.department?.name },
           { header: 'Chức danh', width: 20, value: (u) => u.position },
           { header: 'Giới tính', width: 10, value: (u) => (u.gender ? GENDER_LABELS[u.gender] : null) },
-          { header: 'Ngày sinh', width: 12, value: (u) => u.birthday?.split('-').reverse().join('/') },
-          { header: 'Ngày vào làm', width: 12, value: (u) => u.joined_at?.split('-').reverse().join('/') },
+          { header: 'Ngày sinh', type: 'date', value: (u) => u.birthday },
+          { header: 'Ngày vào làm', type: 'date', value: (u) => u.joined_at },
           { header: 'Trạng thái', width: 16, value: (u) => USER_STATUS_LABELS[u.status] },
         ],
       });

@@ -10,6 +10,7 @@ import {
   expectXlsx,
   looksVietnamese,
   uniq,
+  xlsxNumFmt,
 } from '../../test/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
@@ -767,7 +768,10 @@ describe('users', () => {
       expect(formula?.[4]).toBe('0355555555');
       expect(formula?.[5]).toBe('Kỹ thuật viên');
       expect(formula?.[6]).toBe('Phòng Kinh doanh');
-      expect(formula?.[9]).toBe('31/12/1990');
+      // A real date cell, shown DD/MM/YYYY, so a spreadsheet sorts and filters it.
+      expect(formula?.[9]).toEqual(new Date(Date.UTC(1990, 11, 31)));
+      const at = rows.indexOf(formula!) + 1;
+      expect(await xlsxNumFmt(res, at, 10)).toBe('dd/mm/yyyy');
       expect(formula?.[11]).toBe('Đang hoạt động');
     });
 

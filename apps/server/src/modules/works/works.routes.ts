@@ -20,14 +20,6 @@ import { sendXlsx, wantsXlsx, type XlsxColumn } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { WorksService } from './works.service';
 
-/** `DD/MM/YYYY HH:mm` in Vietnam time. */
-const vnDateTime = (iso: string | null) => {
-  if (!iso) return null;
-  const d = new Date(new Date(iso).getTime() + 7 * 3_600_000).toISOString();
-  return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${d.slice(11, 16)}`;
-};
-const vnDate = (day: string | null) => (day ? day.split('-').reverse().join('/') : null);
-
 const COLUMNS: XlsxColumn<Work>[] = [
   { header: 'Mã công việc', width: 14, value: (w) => w.code },
   { header: 'Tiêu đề', width: 40, value: (w) => w.title },
@@ -38,12 +30,12 @@ const COLUMNS: XlsxColumn<Work>[] = [
   { header: 'Mức ưu tiên', width: 12, value: (w) => PRIORITY_LABELS[w.priority] },
   { header: 'Trạng thái', width: 15, value: (w) => WORK_STATUS_LABELS[w.status] },
   { header: 'Tiến độ (%)', width: 10, value: (w) => w.progress },
-  { header: 'Ngày bắt đầu', width: 12, value: (w) => vnDate(w.start_date) },
-  { header: 'Hạn hoàn thành', width: 17, value: (w) => vnDateTime(w.deadline) },
+  { header: 'Ngày bắt đầu', type: 'date', value: (w) => w.start_date },
+  { header: 'Hạn hoàn thành', type: 'datetime', value: (w) => w.deadline },
   { header: 'Quá hạn', width: 9, value: (w) => (w.overdue ? 'Có' : 'Không') },
-  { header: 'Ngày hoàn thành', width: 17, value: (w) => vnDateTime(w.completed_at) },
+  { header: 'Ngày hoàn thành', type: 'datetime', value: (w) => w.completed_at },
   { header: 'Người tạo', width: 24, value: (w) => w.creator?.name },
-  { header: 'Ngày tạo', width: 17, value: (w) => vnDateTime(w.created_at) },
+  { header: 'Ngày tạo', type: 'datetime', value: (w) => w.created_at },
 ];
 
 export const worksRoutes: FastifyPluginAsyncZod<{ works: WorksService }> = async (app, { works }) => {
