@@ -2,10 +2,14 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { timeAgo } from '@qlcv/common/format/relative-time';
 import { AUDIT_ACTION_LABELS } from '@qlcv/common/labels';
-import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
+import type { AuditEntity, AuditLog } from '@qlcv/common/schemas/audit-logs';
+import type { Paginated } from '@qlcv/common/schemas/common';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Skeleton, Timeline, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
+import { api } from '@/lib/api/requester';
+import { historyKey } from '@/lib/query-keys';
 
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
@@ -33,17 +37,21 @@ export function historyValue(value: unknown): string {
   return String(value);
 }
 
-export interface HistoryTimelineProps {
-  logs: AuditLog[] | undefined;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
+/** How one kind of record's history reads. */
+export interface HistoryView {
   /** Fields shown in an update, with their Vietnamese labels; others are left out. */
   fieldLabels: Record<string, string>;
   /** How one field's values read; `historyValue` unless given. */
   formatValue?: (field: string, value: unknown) => string;
   /** A whole custom line for a field (e.g. permissions added / removed); undefined falls back to "old → new". */
   renderChange?: (field: string, before: unknown, after: unknown) => ReactNode | undefined;
+}
+
+export interface HistoryTimelineProps extends HistoryView {
+  logs: AuditLog[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
 }
 
 /** "Lịch sử": who changed what and when, newest first. */
@@ -127,5 +135,37 @@ export function HistoryTimeline({ logs, loading, error, onRetry, fieldLabels, fo
     >
       {body}
     </Card>
+  );
+}
+
+/** GET /api/audit-logs?entity=…&entity_id=N → the record's history, newest first (its last 100 entries). */
+export function getRecordHistory(entity: AuditEntity, id: number): Promise<Paginated<AuditLog>> {
+  return api.get<Paginated<AuditLog>>('/api/audit-logs', {
+    params: { entity, entity_id: id, per_page: 100 },
+    display: 'ignore',
+  });
+}
+
+export function useRecordHistory(entity: AuditEntity, id: number) {
+  return useQuery({ queryKey: historyKey(entity, id), queryFn: () => getRecordHistory(entity, id), enabled: id > 0 });
+}
+
+export interface RecordHistoryProps extends HistoryView {
+  /** The audited entity, as `/api/audit-logs?entity=` names it. */
+  entity: AuditEntity;
+  id: number;
+  /**
+   * Rewrites an entry before it is shown, e.g. an action with its own details (a step added, a file attached) as
+   * one line. Keep it stable (module level or memoised): the entries are rewritten when it changes.
+   */
+  describe?: (log: AuditLog) => AuditLog;
+}
+
+/** A record's "Lịch sử", loaded here: `<RecordHistory entity="roles" id={role.id} fieldLabels={…} />`. */
+export function RecordHistory({ entity, id, describe, ...view }: RecordHistoryProps) {
+  const history = useRecordHistory(entity, id);
+  const logs = useMemo(() => (describe ? history.data?.data.map(describe) : history.data?.data), [history.data, describe]);
+  return (
+    <HistoryTimeline logs={logs} loading={history.isPending} error={history.error} onRetry={() => history.refetch()} {...view} />
   );
 }

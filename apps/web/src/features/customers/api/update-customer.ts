@@ -2,6 +2,7 @@ import type { CustomerDetail, customerUpdateBody } from '@qlcv/common/schemas/cu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { customerKey } from './get-customer';
 
 /** What the form sends, with the version that was loaded. */
@@ -20,7 +21,7 @@ export function useUpdateCustomer(id: number) {
       queryClient.setQueryData(customerKey(id), customer);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['customers', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'customers', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.customers.history(id) }),
       ]);
     },
   });

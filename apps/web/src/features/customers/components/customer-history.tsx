@@ -1,10 +1,8 @@
 import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
 import { CUSTOMER_SOURCE_LABELS, CUSTOMER_TYPE_LABELS } from '@qlcv/common/schemas/customers';
-import { useMemo } from 'react';
-import { HistoryTimeline, historyValue } from '@/components/history-timeline';
-import { useCustomerHistory } from '../api/get-customer-history';
+import { type HistoryView, historyValue } from '@/components/history-timeline';
 
-const FIELD_LABELS = {
+const FIELD_LABELS: HistoryView['fieldLabels'] = {
   type: 'Loại khách hàng',
   name: 'Tên khách hàng',
   tax_code: 'Mã số thuế',
@@ -40,18 +38,5 @@ function describe(log: AuditLog): AuditLog {
   return log;
 }
 
-/** The customer's "Lịch sử". */
-export function CustomerHistory({ customerId }: { customerId: number }) {
-  const history = useCustomerHistory(customerId);
-  const logs = useMemo(() => history.data?.data.map(describe), [history.data]);
-  return (
-    <HistoryTimeline
-      logs={logs}
-      loading={history.isPending}
-      error={history.error}
-      onRetry={() => history.refetch()}
-      fieldLabels={FIELD_LABELS}
-      formatValue={formatValue}
-    />
-  );
-}
+/** How a customer's "Lịch sử" reads: `<RecordHistory entity="customers" id={…} {...CUSTOMER_HISTORY} />`. */
+export const CUSTOMER_HISTORY = { fieldLabels: FIELD_LABELS, formatValue, describe };

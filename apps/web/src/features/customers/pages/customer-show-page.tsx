@@ -5,11 +5,12 @@ import { Button, Card, Col, Descriptions, Empty, Row, Space, Table, Typography }
 import { useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
+import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useCustomer } from '../api/get-customer';
-import { CustomerHistory } from '../components/customer-history';
+import { CUSTOMER_HISTORY } from '../components/customer-history';
 import { CustomerRequests } from '../components/customer-requests';
 import { CustomerSourceTag, CustomerTypeTag } from '../components/customer-type-tag';
 import { DeleteCustomerButton } from '../components/delete-customer-button';
@@ -134,7 +135,7 @@ export default function CustomerShowPage() {
           </Space>
         </Col>
         <Col xs={24} xl={8}>
-          <CustomerHistory customerId={c.id} />
+          <RecordHistory entity="customers" id={c.id} {...CUSTOMER_HISTORY} />
         </Col>
       </Row>
     </>

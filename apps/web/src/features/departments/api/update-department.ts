@@ -2,6 +2,7 @@ import type { Department, departmentUpdateBody } from '@qlcv/common/schemas/depa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { departmentKey } from './get-department';
 
 /** What the form sends, with the version that was loaded. */
@@ -21,7 +22,7 @@ export function useUpdateDepartment(id: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['departments', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['departments', 'tree'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'departments', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.departments.history(id) }),
         // Users show their department's name.
         queryClient.invalidateQueries({ queryKey: ['users'] }),
       ]);

@@ -5,6 +5,7 @@ import { Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Tag, Typo
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
@@ -13,9 +14,11 @@ import { useDepartment } from '../api/get-department';
 import { useDepartmentUsers } from '../api/get-department-users';
 import { useDepartments } from '../api/get-departments';
 import { DeleteDepartmentButton } from '../components/delete-department-button';
-import { DepartmentHistory } from '../components/department-history';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** The fields a change in the department's "Lịch sử" lists. */
+const HISTORY_FIELDS = { code: 'Mã', name: 'Tên phòng ban', parent: 'Trực thuộc', head: 'Trưởng phòng', description: 'Mô tả' };
 
 export default function DepartmentShowPage() {
   const id = Number(useParams().id);
@@ -96,7 +99,7 @@ export default function DepartmentShowPage() {
           </Space>
         </Col>
         <Col xs={24} xl={8}>
-          <DepartmentHistory departmentId={d.id} />
+          <RecordHistory entity="departments" id={d.id} fieldLabels={HISTORY_FIELDS} />
         </Col>
       </Row>
     </>

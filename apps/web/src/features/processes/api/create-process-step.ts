@@ -2,6 +2,7 @@ import type { ProcessStep, processStepCreateBody } from '@qlcv/common/schemas/pr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProcessStepCreateInput = z.input<typeof processStepCreateBody>;
 
@@ -18,7 +19,7 @@ export function useCreateProcessStep(processId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['processes', 'detail', processId] }),
         queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', processId] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(processId) }),
       ]),
   });
 }

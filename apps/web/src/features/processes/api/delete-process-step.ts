@@ -1,6 +1,7 @@
 import type { ProcessStep } from '@qlcv/common/schemas/processes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/process-steps/:id; the steps after it move up one place. */
 export function deleteProcessStep(id: number): Promise<void> {
@@ -16,7 +17,7 @@ export function useDeleteProcessStep() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['processes', 'detail', step.process_id] }),
         queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', step.process_id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(step.process_id) }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import type { ProcessDetail } from '@qlcv/common/schemas/processes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { processKey } from './get-process';
 
 export interface StepOrderInput {
@@ -21,7 +22,7 @@ export function useReorderProcessSteps(processId: number) {
     mutationFn: (body: StepOrderInput) => reorderProcessSteps(processId, body),
     onSuccess: (process) => {
       queryClient.setQueryData(processKey(processId), process);
-      return queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', processId] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(processId) });
     },
   });
 }

@@ -2,6 +2,7 @@ import type { ProcessStep, processStepUpdateBody } from '@qlcv/common/schemas/pr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { processStepKey } from './get-process-step';
 
 export type ProcessStepUpdateInput = z.input<typeof processStepUpdateBody>;
@@ -20,7 +21,7 @@ export function useUpdateProcessStep(id: number) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['processes', 'detail', step.process_id] }),
         queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', step.process_id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(step.process_id) }),
       ]);
     },
   });

@@ -2,6 +2,7 @@ import type { ProcessDetail, processUpdateBody } from '@qlcv/common/schemas/proc
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { processKey } from './get-process';
 
 export type ProcessUpdateInput = z.input<typeof processUpdateBody>;
@@ -20,7 +21,7 @@ export function useUpdateProcess(id: number) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['processes', 'options'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'processes', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(id) }),
       ]);
     },
   });

@@ -1,7 +1,6 @@
 import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
 import { useMemo } from 'react';
-import { HistoryTimeline, historyValue } from '@/components/history-timeline';
-import { useProcessHistory } from '../api/get-process-history';
+import { historyValue, RecordHistory } from '@/components/history-timeline';
 import { ACTIVE_LABELS } from './process-status-tag';
 
 const FIELD_LABELS = { code: 'Mã quy trình', name: 'Tên quy trình', description: 'Mô tả', active: 'Trạng thái' };
@@ -84,19 +83,17 @@ const formatValue = (field: string, value: unknown) =>
 
 /** The process's "Lịch sử", its steps' changes included. */
 export function ProcessHistory({ processId, steps }: { processId: number; steps: { id: number; name: string }[] }) {
-  const history = useProcessHistory(processId);
-  const logs = useMemo(() => {
+  const describeWithSteps = useMemo(() => {
     const names = new Map(steps.map((s) => [s.id, s.name]));
-    return history.data?.data.map((log) => describe(log, names));
-  }, [history.data, steps]);
+    return (log: AuditLog) => describe(log, names);
+  }, [steps]);
   return (
-    <HistoryTimeline
-      logs={logs}
-      loading={history.isPending}
-      error={history.error}
-      onRetry={() => history.refetch()}
+    <RecordHistory
+      entity="processes"
+      id={processId}
       fieldLabels={FIELD_LABELS}
       formatValue={formatValue}
+      describe={describeWithSteps}
     />
   );
 }

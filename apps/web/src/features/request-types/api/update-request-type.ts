@@ -2,6 +2,7 @@ import type { RequestType, requestTypeUpdateBody } from '@qlcv/common/schemas/re
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { requestTypeKey } from './get-request-type';
 
 export type RequestTypeUpdateInput = z.input<typeof requestTypeUpdateBody>;
@@ -20,7 +21,7 @@ export function useUpdateRequestType(id: number) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['request-types', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['request-types', 'service-groups'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'request_types', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requestTypes.history(id) }),
         queryClient.invalidateQueries({ queryKey: ['processes'] }),
       ]);
     },

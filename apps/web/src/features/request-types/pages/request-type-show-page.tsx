@@ -3,15 +3,33 @@ import { formatDateTime } from '@qlcv/common/format/date';
 import { Alert, Button, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { type HistoryView, historyValue, RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useRequestType } from '../api/get-request-type';
 import { DeleteRequestTypeButton } from '../components/delete-request-type-button';
-import { RequestTypeHistory } from '../components/request-type-history';
-import { ActiveTag, PublicTag } from '../components/request-type-tags';
+import { ACTIVE_LABELS, ActiveTag, PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** How the type's "Lịch sử" reads. */
+const REQUEST_TYPE_HISTORY: HistoryView = {
+  fieldLabels: {
+    code: 'Mã',
+    name: 'Tên loại yêu cầu',
+    description: 'Mô tả',
+    process: 'Quy trình xử lý',
+    is_public: 'Công khai',
+    service_group: 'Nhóm dịch vụ',
+    active: 'Trạng thái',
+  },
+  formatValue: (field, value) => {
+    if (field === 'active') return ACTIVE_LABELS[value ? 'true' : 'false'];
+    if (field === 'is_public') return PUBLIC_LABELS[value ? 'true' : 'false'];
+    return historyValue(value);
+  },
+};
 
 export default function RequestTypeShowPage() {
   const id = Number(useParams().id);
@@ -115,7 +133,7 @@ export default function RequestTypeShowPage() {
           </Space>
         </Col>
         <Col xs={24} xl={8}>
-          <RequestTypeHistory requestTypeId={t.id} />
+          <RecordHistory entity="request_types" id={t.id} {...REQUEST_TYPE_HISTORY} />
         </Col>
       </Row>
     </>

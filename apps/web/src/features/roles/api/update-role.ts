@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { authState, loadProfile } from '@/lib/auth/auth-store';
+import { queryKeys } from '@/lib/query-keys';
 import { roleKey } from './get-role';
 
 /** What the form sends (the server parses and normalises it). */
@@ -23,7 +24,7 @@ export function useUpdateRole(id: number) {
       if (authState.get().user?.role_id === role.id) loadProfile().catch(() => undefined);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['roles', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'roles', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.history(id) }),
       ]);
     },
   });

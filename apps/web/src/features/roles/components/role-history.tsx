@@ -1,9 +1,6 @@
 import { PERMISSION_RESOURCE_LABELS, permissionLabel } from '@qlcv/common/permissions';
 import { Typography } from 'antd';
-import { HistoryTimeline } from '@/components/history-timeline';
-import { useRoleHistory } from '../api/get-role-history';
-
-const FIELD_LABELS = { code: 'Mã', name: 'Tên vai trò', description: 'Mô tả', permissions: 'Quyền' };
+import type { HistoryView } from '@/components/history-timeline';
 
 const keyLabel = (key: string) => `${PERMISSION_RESOURCE_LABELS[key.split('.')[0] ?? ''] ?? key}: ${permissionLabel(key)}`;
 const asKeys = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -23,17 +20,8 @@ function permissionChange(before: unknown, after: unknown) {
   );
 }
 
-/** The role's "Lịch sử". */
-export function RoleHistory({ roleId }: { roleId: number }) {
-  const history = useRoleHistory(roleId);
-  return (
-    <HistoryTimeline
-      logs={history.data?.data}
-      loading={history.isPending}
-      error={history.error}
-      onRetry={() => history.refetch()}
-      fieldLabels={FIELD_LABELS}
-      renderChange={(field, before, after) => (field === 'permissions' ? permissionChange(before, after) : undefined)}
-    />
-  );
-}
+/** How a role's "Lịch sử" reads: `<RecordHistory entity="roles" id={…} {...ROLE_HISTORY} />`. */
+export const ROLE_HISTORY: HistoryView = {
+  fieldLabels: { code: 'Mã', name: 'Tên vai trò', description: 'Mô tả', permissions: 'Quyền' },
+  renderChange: (field, before, after) => (field === 'permissions' ? permissionChange(before, after) : undefined),
+};

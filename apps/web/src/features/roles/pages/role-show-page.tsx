@@ -6,6 +6,7 @@ import type { User } from '@qlcv/common/schemas/users';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
@@ -14,7 +15,7 @@ import { useRole } from '../api/get-role';
 import { useRoleUsers } from '../api/get-role-users';
 import { DeleteRoleButton } from '../components/delete-role-button';
 import { PermissionSummary } from '../components/permission-summary';
-import { RoleHistory } from '../components/role-history';
+import { ROLE_HISTORY } from '../components/role-history';
 
 export default function RoleShowPage() {
   const id = Number(useParams().id);
@@ -87,7 +88,7 @@ export default function RoleShowPage() {
           </Space>
         </Col>
         <Col xs={24} xl={8}>
-          <RoleHistory roleId={r.id} />
+          <RecordHistory entity="roles" id={r.id} {...ROLE_HISTORY} />
         </Col>
       </Row>
     </>

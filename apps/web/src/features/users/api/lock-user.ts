@@ -1,6 +1,7 @@
 import type { User } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { userKey } from './get-user';
 
 /** POST /api/users/:id/lock: the user can no longer sign in and is signed out everywhere. */
@@ -16,7 +17,7 @@ export function useLockUser() {
       queryClient.setQueryData(userKey(user.id), user);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'users', user.id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.history(user.id) }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import type { User } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { userKey } from './get-user';
 
 /** POST /api/users/:id/unlock: the user may sign in again. */
@@ -16,7 +17,7 @@ export function useUnlockUser() {
       queryClient.setQueryData(userKey(user.id), user);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'users', user.id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.history(user.id) }),
       ]);
     },
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { authState, updateUser as updateAuthUser } from '@/lib/auth/auth-store';
+import { queryKeys } from '@/lib/query-keys';
 import { userKey } from './get-user';
 
 /** What the form sends; `password` left out keeps the current one. */
@@ -24,7 +25,7 @@ export function useUpdateUser(id: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['users', 'by-role'] }),
-        queryClient.invalidateQueries({ queryKey: ['audit-logs', 'users', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.history(id) }),
         queryClient.invalidateQueries({ queryKey: ['roles'] }),
         queryClient.invalidateQueries({ queryKey: ['departments'] }),
       ]);

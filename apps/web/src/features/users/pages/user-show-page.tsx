@@ -1,10 +1,11 @@
 import { EditOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { timeAgo } from '@qlcv/common/format/relative-time';
-import { GENDER_LABELS } from '@qlcv/common/labels';
+import { GENDER_LABELS, USER_STATUS_LABELS } from '@qlcv/common/labels';
 import { Button, Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { type HistoryView, historyValue, RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
@@ -12,8 +13,31 @@ import { useCan } from '@/lib/permissions/can';
 import { useUser } from '../api/get-user';
 import { DeleteUserButton } from '../components/delete-user-button';
 import { LockToggleButton } from '../components/lock-toggle-button';
-import { UserHistory } from '../components/user-history';
 import { UserStatusTag } from '../components/user-status-tag';
+
+/** How the user's "Lịch sử" reads. */
+const USER_HISTORY: HistoryView = {
+  fieldLabels: {
+    name: 'Họ tên',
+    username: 'Tên đăng nhập',
+    email: 'Email',
+    mobile: 'Số di động',
+    role: 'Vai trò',
+    department: 'Phòng ban',
+    position: 'Chức danh',
+    gender: 'Giới tính',
+    birthday: 'Ngày sinh',
+    joined_at: 'Ngày vào làm',
+    address: 'Địa chỉ',
+    avatar: 'Ảnh đại diện',
+    status: 'Trạng thái',
+  },
+  formatValue: (field, value) => {
+    if (field === 'gender') return GENDER_LABELS[String(value)] ?? String(value);
+    if (field === 'status') return USER_STATUS_LABELS[String(value)] ?? String(value);
+    return historyValue(value);
+  },
+};
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -115,7 +139,7 @@ export default function UserShowPage() {
           </Space>
         </Col>
         <Col xs={24} xl={8}>
-          <UserHistory userId={u.id} />
+          <RecordHistory entity="users" id={u.id} {...USER_HISTORY} />
         </Col>
       </Row>
     </>

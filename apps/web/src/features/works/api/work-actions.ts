@@ -1,6 +1,7 @@
 import type { WorkDetail } from '@qlcv/common/schemas/works';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 import { workKey } from './get-work';
 
 export type WorkVerb = 'start' | 'hold' | 'resume' | 'complete' | 'cancel' | 'send-back';
@@ -26,7 +27,7 @@ export function useWorkAction(id: number) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['works', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['works', 'my'] }),
-        queryClient.invalidateQueries({ queryKey: ['works', 'history', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.history(id) }),
         queryClient.invalidateQueries({ queryKey: ['requests'] }),
       ]);
     },

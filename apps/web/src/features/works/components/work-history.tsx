@@ -1,8 +1,6 @@
 import { AUDIT_ACTION_LABELS, PRIORITY_LABELS, WORK_STATUS_LABELS } from '@qlcv/common/labels';
 import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
-import { useMemo } from 'react';
-import { HistoryTimeline, historyValue } from '@/components/history-timeline';
-import { useWorkHistory } from '../api/get-work';
+import { historyValue } from '@/components/history-timeline';
 
 const FIELD_LABELS = {
   title: 'Tiêu đề',
@@ -45,18 +43,5 @@ function describe(log: AuditLog): AuditLog {
   return { ...log, action: parts.length > 0 ? `${label} — ${parts.join('; ')}` : label, changes: null };
 }
 
-/** The work's "Lịch sử". */
-export function WorkHistory({ workId }: { workId: number }) {
-  const history = useWorkHistory(workId);
-  const logs = useMemo(() => history.data?.data.map(describe), [history.data]);
-  return (
-    <HistoryTimeline
-      logs={logs}
-      loading={history.isPending}
-      error={history.error}
-      onRetry={() => history.refetch()}
-      fieldLabels={FIELD_LABELS}
-      formatValue={formatValue}
-    />
-  );
-}
+/** How a work's "Lịch sử" reads: `<RecordHistory entity="works" id={…} {...WORK_HISTORY} />`. */
+export const WORK_HISTORY = { fieldLabels: FIELD_LABELS, formatValue, describe };

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
+import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
@@ -13,7 +14,7 @@ import { useCan } from '@/lib/permissions/can';
 import { useWork } from '../api/get-work';
 import { WorkActions } from '../components/work-actions';
 import { WorkComments } from '../components/work-comments';
-import { WorkHistory } from '../components/work-history';
+import { WORK_HISTORY } from '../components/work-history';
 import { WorkProgress } from '../components/work-progress';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
@@ -125,7 +126,7 @@ export default function WorkShowPage() {
           </Space>
         </Col>
         <Col xs={24} xl={8}>
-          {canHistory && <WorkHistory workId={w.id} />}
+          {canHistory && <RecordHistory entity="works" id={w.id} {...WORK_HISTORY} />}
         </Col>
       </Row>
     </>
