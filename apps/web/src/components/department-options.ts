@@ -1,6 +1,7 @@
 import type { DepartmentOption } from '@qlcv/common/schemas/departments';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface DepartmentOptionNode extends DepartmentOption {
   children: DepartmentOptionNode[];
@@ -25,10 +26,15 @@ export function getDepartmentOptions(): Promise<DepartmentOption[]> {
 
 /** The flat list (names by id, e.g. beside a user's name). */
 export function useDepartmentOptions() {
-  return useQuery({ queryKey: ['departments', 'options'], queryFn: getDepartmentOptions, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.departments.options(), queryFn: getDepartmentOptions, staleTime: 60_000 });
 }
 
 /** The same list as a tree. */
 export function useDepartmentTree(enabled = true) {
-  return useQuery({ queryKey: ['departments', 'options'], queryFn: getDepartmentOptions, select: toDepartmentTree, enabled });
+  return useQuery({
+    queryKey: queryKeys.departments.options(),
+    queryFn: getDepartmentOptions,
+    select: toDepartmentTree,
+    enabled,
+  });
 }

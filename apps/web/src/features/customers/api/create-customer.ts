@@ -2,7 +2,7 @@ import type { CustomerDetail, customerCreateBody } from '@qlcv/common/schemas/cu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
-import { customerKey } from './get-customer';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What the form sends (the server parses and normalises phones, tax code and province). */
 export type CustomerCreateInput = z.input<typeof customerCreateBody>;
@@ -17,8 +17,8 @@ export function useCreateCustomer() {
   return useMutation({
     mutationFn: createCustomer,
     onSuccess: (customer) => {
-      queryClient.setQueryData(customerKey(customer.id), customer);
-      return queryClient.invalidateQueries({ queryKey: ['customers', 'list'] });
+      queryClient.setQueryData(queryKeys.customers.detail(customer.id), customer);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.customers.lists() });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/customers/:id; a refusal (the customer still has requests) comes back as a toast with the server's message. */
 export function deleteCustomer(id: number): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteCustomer() {
   return useMutation({
     mutationFn: deleteCustomer,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['customers', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['customers', 'list'] });
+      queryClient.removeQueries({ queryKey: queryKeys.customers.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.customers.lists() });
     },
   });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { CustomerRequest } from '@qlcv/common/schemas/customers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CustomerRequestsQuery {
   page?: number;
@@ -17,7 +18,7 @@ export function getCustomerRequests(id: number, query: CustomerRequestsQuery): P
 
 export function useCustomerRequests(id: number, query: CustomerRequestsQuery) {
   return useQuery({
-    queryKey: ['customers', 'requests', id, query],
+    queryKey: queryKeys.customers.requests(id, query),
     queryFn: () => getCustomerRequests(id, query),
     placeholderData: keepPreviousData,
     enabled: id > 0,

@@ -1,8 +1,7 @@
 import type { CustomerDetail } from '@qlcv/common/schemas/customers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const customerKey = (id: number) => ['customers', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/customers/:id → the customer, its request count and its attachments. */
 export function getCustomer(id: number): Promise<CustomerDetail> {
@@ -10,5 +9,9 @@ export function getCustomer(id: number): Promise<CustomerDetail> {
 }
 
 export function useCustomer(id: number) {
-  return useQuery({ queryKey: customerKey(id), queryFn: () => getCustomer(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeys.customers.detail(id),
+    queryFn: () => getCustomer(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Customer } from '@qlcv/common/schemas/customers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface CustomerListQuery {
   page?: number;
@@ -23,7 +24,7 @@ export function getCustomers(query: CustomerListQuery): Promise<Paginated<Custom
 
 export function useCustomers(query: CustomerListQuery) {
   return useQuery({
-    queryKey: ['customers', 'list', query],
+    queryKey: queryKeys.customers.list(query),
     queryFn: () => getCustomers(query),
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { customerKey } from './get-customer';
 
 /** What the form sends, with the version that was loaded. */
 export type CustomerUpdateInput = z.input<typeof customerUpdateBody>;
@@ -18,9 +17,9 @@ export function useUpdateCustomer(id: number) {
   return useMutation({
     mutationFn: (body: CustomerUpdateInput) => updateCustomer(id, body),
     onSuccess: (customer) => {
-      queryClient.setQueryData(customerKey(id), customer);
+      queryClient.setQueryData(queryKeys.customers.detail(id), customer);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['customers', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.customers.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.customers.history(id) }),
       ]);
     },

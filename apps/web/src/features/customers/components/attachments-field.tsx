@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { AttachmentsField as Field } from '@/components/attachments/attachments-field';
 import { useDeleteDocument } from '@/components/attachments/documents-api';
 import { notifySuccess } from '@/lib/notify/notify';
+import { queryKeys } from '@/lib/query-keys';
 
 type Props = Omit<ComponentProps<typeof Field>, 'onRemoveExisting' | 'recordNoun'> & {
   customerId?: number;
@@ -14,7 +15,7 @@ type Props = Omit<ComponentProps<typeof Field>, 'onRemoveExisting' | 'recordNoun
 /** "Tệp đính kèm" of a customer: at most 20 files per customer; an attached one is removed at once, after a confirm. */
 export function AttachmentsField({ customerId, canRemoveExisting, ...field }: Props) {
   const { modal } = App.useApp();
-  const remove = useDeleteDocument(customerId ? ['customers', 'detail', customerId] : undefined);
+  const remove = useDeleteDocument(customerId ? queryKeys.customers.detail(customerId) : undefined);
 
   const removeExisting = (doc: DocumentRecord) =>
     modal.confirm({

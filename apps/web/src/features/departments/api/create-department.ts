@@ -2,6 +2,7 @@ import type { Department, departmentCreateBody } from '@qlcv/common/schemas/depa
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What the form sends (the server parses and normalises it). */
 export type DepartmentCreateInput = z.input<typeof departmentCreateBody>;
@@ -15,6 +16,6 @@ export function useCreateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDepartment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['departments'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.departments.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/departments/:id; a refusal (children, staff) comes back as a toast with the server's message. */
 export function deleteDepartment(id: number): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteDepartment() {
   return useMutation({
     mutationFn: deleteDepartment,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['departments', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['departments'] });
+      queryClient.removeQueries({ queryKey: queryKeys.departments.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.departments.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { DepartmentNode } from '@qlcv/common/schemas/departments';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/departments/tree: every department, nested by parent. */
 export function getDepartmentTree(): Promise<DepartmentNode[]> {
@@ -8,5 +9,5 @@ export function getDepartmentTree(): Promise<DepartmentNode[]> {
 }
 
 export function useDepartmentTree() {
-  return useQuery({ queryKey: ['departments', 'tree'], queryFn: getDepartmentTree });
+  return useQuery({ queryKey: queryKeys.departments.tree(), queryFn: getDepartmentTree });
 }

@@ -1,8 +1,7 @@
 import type { Department } from '@qlcv/common/schemas/departments';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const departmentKey = (id: number) => ['departments', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/departments/:id */
 export function getDepartment(id: number): Promise<Department> {
@@ -10,5 +9,9 @@ export function getDepartment(id: number): Promise<Department> {
 }
 
 export function useDepartment(id: number) {
-  return useQuery({ queryKey: departmentKey(id), queryFn: () => getDepartment(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeys.departments.detail(id),
+    queryFn: () => getDepartment(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Department } from '@qlcv/common/schemas/departments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface DepartmentListQuery {
   page?: number;
@@ -18,7 +19,7 @@ export function getDepartments(query: DepartmentListQuery): Promise<Paginated<De
 
 export function useDepartments(query: DepartmentListQuery, enabled = true) {
   return useQuery({
-    queryKey: ['departments', 'list', query],
+    queryKey: queryKeys.departments.list(query),
     queryFn: () => getDepartments(query),
     placeholderData: keepPreviousData,
     enabled,

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { departmentKey } from './get-department';
 
 /** What the form sends, with the version that was loaded. */
 export type DepartmentUpdateInput = z.input<typeof departmentUpdateBody>;
@@ -18,13 +17,13 @@ export function useUpdateDepartment(id: number) {
   return useMutation({
     mutationFn: (body: DepartmentUpdateInput) => updateDepartment(id, body),
     onSuccess: async (department) => {
-      queryClient.setQueryData(departmentKey(id), department);
+      queryClient.setQueryData(queryKeys.departments.detail(id), department);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['departments', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['departments', 'tree'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.departments.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.departments.tree() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.departments.history(id) }),
         // Users show their department's name.
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
       ]);
     },
   });

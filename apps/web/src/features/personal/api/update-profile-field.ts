@@ -3,6 +3,7 @@ import type { User } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { updateUser } from '@/lib/auth/auth-store';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ProfileChange {
   column: ProfileColumn;
@@ -21,7 +22,7 @@ export function useUpdateProfileField() {
     onSuccess: (user, { column }) => {
       // Seed §3: the changed column is copied into the local user.
       updateUser({ [column]: user[column] });
-      return queryClient.invalidateQueries({ queryKey: ['users'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

@@ -17,8 +17,8 @@ export function useCreateProcessStep(processId: number) {
     mutationFn: (body: ProcessStepCreateInput) => createProcessStep(processId, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['processes', 'detail', processId] }),
-        queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.detail(processId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(processId) }),
       ]),
   });

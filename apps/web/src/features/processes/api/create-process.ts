@@ -2,7 +2,7 @@ import type { ProcessDetail, processCreateBody } from '@qlcv/common/schemas/proc
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
-import { processKey } from './get-process';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ProcessCreateInput = z.input<typeof processCreateBody>;
 
@@ -16,8 +16,8 @@ export function useCreateProcess() {
   return useMutation({
     mutationFn: createProcess,
     onSuccess: (process) => {
-      queryClient.setQueryData(processKey(process.id), process);
-      return queryClient.invalidateQueries({ queryKey: ['processes', 'list'] });
+      queryClient.setQueryData(queryKeys.processes.detail(process.id), process);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.processes.lists() });
     },
   });
 }

@@ -13,10 +13,10 @@ export function useDeleteProcessStep() {
   return useMutation({
     mutationFn: (step: Pick<ProcessStep, 'id' | 'process_id'>) => deleteProcessStep(step.id),
     onSuccess: (_data, step) => {
-      queryClient.removeQueries({ queryKey: ['processes', 'step', step.id] });
+      queryClient.removeQueries({ queryKey: queryKeys.processes.step(step.id) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['processes', 'detail', step.process_id] }),
-        queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.detail(step.process_id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(step.process_id) }),
       ]);
     },

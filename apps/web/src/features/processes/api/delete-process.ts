@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/processes/:id; a refusal (used by request types or requests) comes back as a toast with the server's message. */
 export function deleteProcess(id: number): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteProcess() {
   return useMutation({
     mutationFn: deleteProcess,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['processes', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['processes', 'list'] });
+      queryClient.removeQueries({ queryKey: queryKeys.processes.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.processes.lists() });
     },
   });
 }

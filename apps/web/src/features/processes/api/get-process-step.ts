@@ -1,8 +1,7 @@
 import type { ProcessStep } from '@qlcv/common/schemas/processes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const processStepKey = (id: number) => ['processes', 'step', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/process-steps/:id */
 export function getProcessStep(id: number): Promise<ProcessStep> {
@@ -10,5 +9,9 @@ export function getProcessStep(id: number): Promise<ProcessStep> {
 }
 
 export function useProcessStep(id: number) {
-  return useQuery({ queryKey: processStepKey(id), queryFn: () => getProcessStep(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeys.processes.step(id),
+    queryFn: () => getProcessStep(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

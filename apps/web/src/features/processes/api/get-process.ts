@@ -1,8 +1,7 @@
 import type { ProcessDetail } from '@qlcv/common/schemas/processes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const processKey = (id: number) => ['processes', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/processes/:id → the process with its steps in order. */
 export function getProcess(id: number): Promise<ProcessDetail> {
@@ -10,5 +9,9 @@ export function getProcess(id: number): Promise<ProcessDetail> {
 }
 
 export function useProcess(id: number) {
-  return useQuery({ queryKey: processKey(id), queryFn: () => getProcess(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeys.processes.detail(id),
+    queryFn: () => getProcess(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

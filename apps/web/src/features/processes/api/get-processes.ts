@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Process } from '@qlcv/common/schemas/processes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ProcessListQuery {
   page?: number;
@@ -19,7 +20,7 @@ export function getProcesses(query: ProcessListQuery): Promise<Paginated<Process
 
 export function useProcesses(query: ProcessListQuery) {
   return useQuery({
-    queryKey: ['processes', 'list', query],
+    queryKey: queryKeys.processes.list(query),
     queryFn: () => getProcesses(query),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,6 @@ import type { ProcessDetail } from '@qlcv/common/schemas/processes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { processKey } from './get-process';
 
 export interface StepOrderInput {
   /** Every step id of the process, first step first. */
@@ -21,7 +20,7 @@ export function useReorderProcessSteps(processId: number) {
   return useMutation({
     mutationFn: (body: StepOrderInput) => reorderProcessSteps(processId, body),
     onSuccess: (process) => {
-      queryClient.setQueryData(processKey(processId), process);
+      queryClient.setQueryData(queryKeys.processes.detail(processId), process);
       return queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(processId) });
     },
   });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { processStepKey } from './get-process-step';
 
 export type ProcessStepUpdateInput = z.input<typeof processStepUpdateBody>;
 
@@ -17,10 +16,10 @@ export function useUpdateProcessStep(id: number) {
   return useMutation({
     mutationFn: (body: ProcessStepUpdateInput) => updateProcessStep(id, body),
     onSuccess: (step) => {
-      queryClient.setQueryData(processStepKey(id), step);
+      queryClient.setQueryData(queryKeys.processes.step(id), step);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['processes', 'detail', step.process_id] }),
-        queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.detail(step.process_id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(step.process_id) }),
       ]);
     },

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { processKey } from './get-process';
 
 export type ProcessUpdateInput = z.input<typeof processUpdateBody>;
 
@@ -17,10 +16,10 @@ export function useUpdateProcess(id: number) {
   return useMutation({
     mutationFn: (body: ProcessUpdateInput) => updateProcess(id, body),
     onSuccess: (process) => {
-      queryClient.setQueryData(processKey(id), process);
+      queryClient.setQueryData(queryKeys.processes.detail(id), process);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['processes', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['processes', 'options'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.options() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.processes.history(id) }),
       ]);
     },

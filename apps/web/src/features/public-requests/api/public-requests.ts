@@ -2,11 +2,12 @@ import type { PublicLookupBody, PublicLookupResult, PublicRequestCreated } from 
 import type { PublicRequestType } from '@qlcv/common/schemas/request-types';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/public/request-types: the active public types, for the form's picker. */
 export function usePublicRequestTypes() {
   return useQuery({
-    queryKey: ['public', 'request-types'],
+    queryKey: queryKeys.public.requestTypes(),
     queryFn: () => api.get<PublicRequestType[]>('/api/public/request-types', { display: 'ignore' }),
     staleTime: 5 * 60_000,
   });

@@ -2,7 +2,7 @@ import type { RequestType, requestTypeCreateBody } from '@qlcv/common/schemas/re
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
-import { requestTypeKey } from './get-request-type';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RequestTypeCreateInput = z.input<typeof requestTypeCreateBody>;
 
@@ -16,12 +16,12 @@ export function useCreateRequestType() {
   return useMutation({
     mutationFn: createRequestType,
     onSuccess: (type) => {
-      queryClient.setQueryData(requestTypeKey(type.id), type);
+      queryClient.setQueryData(queryKeys.requestTypes.detail(type.id), type);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['request-types', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['request-types', 'service-groups'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requestTypes.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requestTypes.serviceGroups() }),
         // Processes show how many types use them.
-        queryClient.invalidateQueries({ queryKey: ['processes'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.all }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import type { ProcessOption } from '@qlcv/common/schemas/processes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/processes/options: every process (id, code, name, active), for the process pickers (form and list filter);
@@ -11,5 +12,5 @@ export function getProcessOptions(): Promise<ProcessOption[]> {
 }
 
 export function useProcessOptions(enabled = true) {
-  return useQuery({ queryKey: ['processes', 'options'], queryFn: getProcessOptions, enabled });
+  return useQuery({ queryKey: queryKeys.processes.options(), queryFn: getProcessOptions, enabled });
 }

@@ -1,8 +1,7 @@
 import type { RequestType } from '@qlcv/common/schemas/request-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const requestTypeKey = (id: number) => ['request-types', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/request-types/:id */
 export function getRequestType(id: number): Promise<RequestType> {
@@ -10,5 +9,9 @@ export function getRequestType(id: number): Promise<RequestType> {
 }
 
 export function useRequestType(id: number) {
-  return useQuery({ queryKey: requestTypeKey(id), queryFn: () => getRequestType(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeys.requestTypes.detail(id),
+    queryFn: () => getRequestType(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { RequestType } from '@qlcv/common/schemas/request-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface RequestTypeListQuery {
   page?: number;
@@ -22,7 +23,7 @@ export function getRequestTypes(query: RequestTypeListQuery): Promise<Paginated<
 
 export function useRequestTypes(query: RequestTypeListQuery) {
   return useQuery({
-    queryKey: ['request-types', 'list', query],
+    queryKey: queryKeys.requestTypes.list(query),
     queryFn: () => getRequestTypes(query),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { RequestType } from '@qlcv/common/schemas/request-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/request-types?per_page=all: every type, read for the service groups already in use (form suggestions). */
 export function getServiceGroups(): Promise<Paginated<RequestType>> {
@@ -13,7 +14,7 @@ export function getServiceGroups(): Promise<Paginated<RequestType>> {
 
 export function useServiceGroups() {
   return useQuery({
-    queryKey: ['request-types', 'service-groups'],
+    queryKey: queryKeys.requestTypes.serviceGroups(),
     queryFn: getServiceGroups,
     select: (page) => [...new Set(page.data.map((t) => t.service_group).filter((g): g is string => !!g))],
   });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { requestTypeKey } from './get-request-type';
 
 export type RequestTypeUpdateInput = z.input<typeof requestTypeUpdateBody>;
 
@@ -17,12 +16,12 @@ export function useUpdateRequestType(id: number) {
   return useMutation({
     mutationFn: (body: RequestTypeUpdateInput) => updateRequestType(id, body),
     onSuccess: (type) => {
-      queryClient.setQueryData(requestTypeKey(id), type);
+      queryClient.setQueryData(queryKeys.requestTypes.detail(id), type);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['request-types', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['request-types', 'service-groups'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requestTypes.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requestTypes.serviceGroups() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.requestTypes.history(id) }),
-        queryClient.invalidateQueries({ queryKey: ['processes'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.processes.all }),
       ]);
     },
   });

@@ -1,8 +1,7 @@
 import type { RequestDetail } from '@qlcv/common/schemas/requests';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const requestKey = (id: number) => ['requests', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/requests/:id → the request with its steps, works, files and history. */
 export function getRequest(id: number): Promise<RequestDetail> {
@@ -10,5 +9,9 @@ export function getRequest(id: number): Promise<RequestDetail> {
 }
 
 export function useRequest(id: number) {
-  return useQuery({ queryKey: requestKey(id), queryFn: () => getRequest(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: queryKeys.requests.detail(id),
+    queryFn: () => getRequest(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

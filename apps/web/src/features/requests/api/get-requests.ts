@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { RequestRecord } from '@qlcv/common/schemas/requests';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface RequestListQuery {
   page?: number;
@@ -27,7 +28,7 @@ export function getRequests(query: RequestListQuery): Promise<Paginated<RequestR
 
 export function useRequests(query: RequestListQuery) {
   return useQuery({
-    queryKey: ['requests', 'list', query],
+    queryKey: queryKeys.requests.list(query),
     queryFn: () => getRequests(query),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import type { CustomerOption } from '@qlcv/common/schemas/customers';
 import type { RequestTypeOption } from '@qlcv/common/schemas/request-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Who may call GET /api/request-types/options. */
 export const REQUEST_TYPE_OPTION_KEYS = ['request_types.index', 'requests.index', 'requests.create', 'requests.edit'] as const;
@@ -14,7 +15,7 @@ export function getRequestTypeOptions(): Promise<RequestTypeOption[]> {
 }
 
 export function useRequestTypeOptions(enabled = true) {
-  return useQuery({ queryKey: ['request-types', 'options'], queryFn: getRequestTypeOptions, enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.requestTypes.options(), queryFn: getRequestTypeOptions, enabled, staleTime: 60_000 });
 }
 
 /** GET /api/customers/options?search=: the customer picker and filter (first 50 matches, id, code, name, phone). */
@@ -27,7 +28,7 @@ export function getCustomerOptions(search: string): Promise<CustomerOption[]> {
 
 export function useCustomerOptions(search: string, enabled = true) {
   return useQuery({
-    queryKey: ['customers', 'options', search],
+    queryKey: queryKeys.customers.options(search),
     queryFn: () => getCustomerOptions(search),
     enabled,
     placeholderData: keepPreviousData,

@@ -2,7 +2,7 @@ import type { RequestDetail, requestCreateBody, requestUpdateBody } from '@qlcv/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
-import { requestKey } from './get-request';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RequestCreateInput = z.input<typeof requestCreateBody>;
 export type RequestUpdateInput = z.input<typeof requestUpdateBody>;
@@ -22,8 +22,8 @@ export function useCreateRequest() {
   return useMutation({
     mutationFn: createRequest,
     onSuccess: (request) => {
-      queryClient.setQueryData(requestKey(request.id), request);
-      return queryClient.invalidateQueries({ queryKey: ['requests', 'list'] });
+      queryClient.setQueryData(queryKeys.requests.detail(request.id), request);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.requests.lists() });
     },
   });
 }
@@ -33,8 +33,8 @@ export function useUpdateRequest(id: number) {
   return useMutation({
     mutationFn: (body: RequestUpdateInput) => updateRequest(id, body),
     onSuccess: (request) => {
-      queryClient.setQueryData(requestKey(id), request);
-      return queryClient.invalidateQueries({ queryKey: ['requests', 'list'] });
+      queryClient.setQueryData(queryKeys.requests.detail(id), request);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.requests.lists() });
     },
   });
 }

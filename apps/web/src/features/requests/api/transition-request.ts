@@ -1,7 +1,7 @@
 import type { RequestDetail } from '@qlcv/common/schemas/requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-import { requestKey } from './get-request';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RequestVerb = 'receive' | 'hold' | 'resume' | 'reject' | 'cancel' | 'complete';
 
@@ -21,10 +21,10 @@ export function useTransitionRequest(id: number) {
   return useMutation({
     mutationFn: (input: TransitionInput) => transitionRequest(id, input),
     onSuccess: (request) => {
-      queryClient.setQueryData(requestKey(id), request);
+      queryClient.setQueryData(queryKeys.requests.detail(id), request);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['requests', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['works'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requests.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.all }),
       ]);
     },
   });

@@ -2,6 +2,7 @@ import type { Role, roleCreateBody } from '@qlcv/common/schemas/roles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What the form sends (the server parses and normalises it). */
 export type RoleCreateBodyInput = z.input<typeof roleCreateBody>;
@@ -15,6 +16,6 @@ export function useCreateRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
   });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { User } from '@qlcv/common/schemas/users';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/users?role_id=N: the first people holding the role (shown on the role's page). */
 export function getRoleUsers(roleId: number): Promise<Paginated<User>> {
@@ -10,7 +11,7 @@ export function getRoleUsers(roleId: number): Promise<Paginated<User>> {
 
 export function useRoleUsers(roleId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['users', 'by-role', roleId],
+    queryKey: queryKeys.users.byRole(roleId),
     queryFn: () => getRoleUsers(roleId),
     enabled: enabled && roleId > 0,
   });

@@ -1,8 +1,7 @@
 import type { Role } from '@qlcv/common/schemas/roles';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const roleKey = (id: number) => ['roles', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/roles/:id */
 export function getRole(id: number): Promise<Role> {
@@ -10,5 +9,5 @@ export function getRole(id: number): Promise<Role> {
 }
 
 export function useRole(id: number) {
-  return useQuery({ queryKey: roleKey(id), queryFn: () => getRole(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({ queryKey: queryKeys.roles.detail(id), queryFn: () => getRole(id), enabled: Number.isInteger(id) && id > 0 });
 }

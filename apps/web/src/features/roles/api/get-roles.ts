@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Role } from '@qlcv/common/schemas/roles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface RoleListQuery {
   page?: number;
@@ -16,5 +17,5 @@ export function getRoles(query: RoleListQuery): Promise<Paginated<Role>> {
 }
 
 export function useRoles(query: RoleListQuery) {
-  return useQuery({ queryKey: ['roles', 'list', query], queryFn: () => getRoles(query), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.roles.list(query), queryFn: () => getRoles(query), placeholderData: keepPreviousData });
 }

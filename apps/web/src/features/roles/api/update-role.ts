@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { authState, loadProfile } from '@/lib/auth/auth-store';
 import { queryKeys } from '@/lib/query-keys';
-import { roleKey } from './get-role';
 
 /** What the form sends (the server parses and normalises it). */
 export type RoleUpdateBodyInput = z.input<typeof roleUpdateBody>;
@@ -19,11 +18,11 @@ export function useUpdateRole(id: number) {
   return useMutation({
     mutationFn: (body: RoleUpdateBodyInput) => updateRole(id, body),
     onSuccess: async (role) => {
-      queryClient.setQueryData(roleKey(id), role);
+      queryClient.setQueryData(queryKeys.roles.detail(id), role);
       // One's own role changed: reload the profile so the menu and guards follow the new permissions.
       if (authState.get().user?.role_id === role.id) loadProfile().catch(() => undefined);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['roles', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.roles.history(id) }),
       ]);
     },

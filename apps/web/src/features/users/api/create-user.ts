@@ -2,6 +2,7 @@ import type { User, userCreateBody } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What the form sends (the server parses and normalises it). */
 export type UserCreateInput = z.input<typeof userCreateBody>;
@@ -17,10 +18,10 @@ export function useCreateUser() {
     mutationFn: createUser,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
         // Roles and departments show how many people they have.
-        queryClient.invalidateQueries({ queryKey: ['roles'] }),
-        queryClient.invalidateQueries({ queryKey: ['departments'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.departments.all }),
       ]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/users/:id; a refusal (own account, department head…) comes back as a toast with the server's message. */
 export function deleteUser(id: number): Promise<void> {
@@ -11,11 +12,11 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['users', 'detail', id] });
+      queryClient.removeQueries({ queryKey: queryKeys.users.detail(id) });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['roles'] }),
-        queryClient.invalidateQueries({ queryKey: ['departments'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.departments.all }),
       ]);
     },
   });

@@ -1,8 +1,7 @@
 import type { User } from '@qlcv/common/schemas/users';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const userKey = (id: number) => ['users', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/users/:id */
 export function getUser(id: number): Promise<User> {
@@ -10,5 +9,5 @@ export function getUser(id: number): Promise<User> {
 }
 
 export function useUser(id: number) {
-  return useQuery({ queryKey: userKey(id), queryFn: () => getUser(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({ queryKey: queryKeys.users.detail(id), queryFn: () => getUser(id), enabled: Number.isInteger(id) && id > 0 });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { User } from '@qlcv/common/schemas/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface UserListQuery {
   page?: number;
@@ -20,5 +21,5 @@ export function getUsers(query: UserListQuery): Promise<Paginated<User>> {
 }
 
 export function useUsers(query: UserListQuery) {
-  return useQuery({ queryKey: ['users', 'list', query], queryFn: () => getUsers(query), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.users.list(query), queryFn: () => getUsers(query), placeholderData: keepPreviousData });
 }

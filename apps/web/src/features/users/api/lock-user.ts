@@ -2,7 +2,6 @@ import type { User } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { userKey } from './get-user';
 
 /** POST /api/users/:id/lock: the user can no longer sign in and is signed out everywhere. */
 export function lockUser(id: number): Promise<User> {
@@ -14,9 +13,9 @@ export function useLockUser() {
   return useMutation({
     mutationFn: lockUser,
     onSuccess: (user) => {
-      queryClient.setQueryData(userKey(user.id), user);
+      queryClient.setQueryData(queryKeys.users.detail(user.id), user);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.users.history(user.id) }),
       ]);
     },

@@ -2,7 +2,6 @@ import type { User } from '@qlcv/common/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { userKey } from './get-user';
 
 /** POST /api/users/:id/unlock: the user may sign in again. */
 export function unlockUser(id: number): Promise<User> {
@@ -14,9 +13,9 @@ export function useUnlockUser() {
   return useMutation({
     mutationFn: unlockUser,
     onSuccess: (user) => {
-      queryClient.setQueryData(userKey(user.id), user);
+      queryClient.setQueryData(queryKeys.users.detail(user.id), user);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.users.history(user.id) }),
       ]);
     },

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
 import { authState, updateUser as updateAuthUser } from '@/lib/auth/auth-store';
 import { queryKeys } from '@/lib/query-keys';
-import { userKey } from './get-user';
 
 /** What the form sends; `password` left out keeps the current one. */
 export type UserUpdateInput = z.input<typeof userUpdateBody>;
@@ -19,15 +18,15 @@ export function useUpdateUser(id: number) {
   return useMutation({
     mutationFn: (body: UserUpdateInput) => updateUser(id, body),
     onSuccess: async (user) => {
-      queryClient.setQueryData(userKey(id), user);
+      queryClient.setQueryData(queryKeys.users.detail(id), user);
       // Editing oneself: the header and the dashboard show the new details at once.
       if (authState.get().user?.id === user.id) updateAuthUser(user);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['users', 'by-role'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.byRoles() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.users.history(id) }),
-        queryClient.invalidateQueries({ queryKey: ['roles'] }),
-        queryClient.invalidateQueries({ queryKey: ['departments'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.departments.all }),
       ]);
     },
   });

@@ -2,8 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { WorkComment } from '@qlcv/common/schemas/works';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-const commentsKey = (workId: number) => ['works', 'comments', workId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/works/:id/comments → the comments, oldest first. */
 export function getComments(workId: number): Promise<Paginated<WorkComment>> {
@@ -14,7 +13,7 @@ export function getComments(workId: number): Promise<Paginated<WorkComment>> {
 }
 
 export function useComments(workId: number) {
-  return useQuery({ queryKey: commentsKey(workId), queryFn: () => getComments(workId), enabled: workId > 0 });
+  return useQuery({ queryKey: queryKeys.works.comments(workId), queryFn: () => getComments(workId), enabled: workId > 0 });
 }
 
 /** POST /api/works/:id/comments `{ body }` → the new comment. */
@@ -28,8 +27,8 @@ export function useAddComment(workId: number) {
     mutationFn: (body: string) => addComment(workId, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: commentsKey(workId) }),
-        queryClient.invalidateQueries({ queryKey: ['works', 'detail', workId] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.comments(workId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.detail(workId) }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import type { WorkDetail, workCreateBody } from '@qlcv/common/schemas/works';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api/requester';
-import { workKey } from './get-work';
+import { queryKeys } from '@/lib/query-keys';
 
 export type WorkCreateInput = z.input<typeof workCreateBody>;
 
@@ -16,10 +16,10 @@ export function useCreateWork() {
   return useMutation({
     mutationFn: createWork,
     onSuccess: (work) => {
-      queryClient.setQueryData(workKey(work.id), work);
+      queryClient.setQueryData(queryKeys.works.detail(work.id), work);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['works', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['works', 'my'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.mine() }),
       ]);
     },
   });

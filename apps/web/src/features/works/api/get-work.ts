@@ -1,8 +1,7 @@
 import type { WorkDetail } from '@qlcv/common/schemas/works';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
-
-export const workKey = (id: number) => ['works', 'detail', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/works/:id → the work, its request and step, followers, files and what the caller may do. */
 export function getWork(id: number): Promise<WorkDetail> {
@@ -10,5 +9,5 @@ export function getWork(id: number): Promise<WorkDetail> {
 }
 
 export function useWork(id: number) {
-  return useQuery({ queryKey: workKey(id), queryFn: () => getWork(id), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({ queryKey: queryKeys.works.detail(id), queryFn: () => getWork(id), enabled: Number.isInteger(id) && id > 0 });
 }

@@ -2,6 +2,7 @@ import type { Paginated } from '@qlcv/common/schemas/common';
 import type { MyWorkTab, Work } from '@qlcv/common/schemas/works';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface WorkListQuery {
   page?: number;
@@ -24,7 +25,7 @@ export function getWorks(query: WorkListQuery): Promise<Paginated<Work>> {
 }
 
 export function useWorks(query: WorkListQuery) {
-  return useQuery({ queryKey: ['works', 'list', query], queryFn: () => getWorks(query), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.works.list(query), queryFn: () => getWorks(query), placeholderData: keepPreviousData });
 }
 
 /** GET /api/works/my?tab= → the caller's works: assigned to them, created by them or followed. */
@@ -33,5 +34,5 @@ export function getMyWorks(query: WorkListQuery & { tab: MyWorkTab }): Promise<P
 }
 
 export function useMyWorks(query: WorkListQuery & { tab: MyWorkTab }) {
-  return useQuery({ queryKey: ['works', 'my', query], queryFn: () => getMyWorks(query), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.works.my(query), queryFn: () => getMyWorks(query), placeholderData: keepPreviousData });
 }

@@ -2,7 +2,6 @@ import type { WorkDetail } from '@qlcv/common/schemas/works';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
-import { workKey } from './get-work';
 
 export type WorkVerb = 'start' | 'hold' | 'resume' | 'complete' | 'cancel' | 'send-back';
 
@@ -23,12 +22,12 @@ export function useWorkAction(id: number) {
   return useMutation({
     mutationFn: (input: WorkActionInput) => workAction(id, input),
     onSuccess: (work) => {
-      queryClient.setQueryData(workKey(id), work);
+      queryClient.setQueryData(queryKeys.works.detail(id), work);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['works', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['works', 'my'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.works.mine() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.works.history(id) }),
-        queryClient.invalidateQueries({ queryKey: ['requests'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.requests.all }),
       ]);
     },
   });
