@@ -119,6 +119,15 @@ export interface DB {
   work_comments: WorkCommentsTable;
   domain_events: DomainEventsTable;
   data_versions: DataVersionsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_preferences: NotificationPreferencesTable;
+  deliveries: DeliveriesTable;
+  zalo_settings: ZaloSettingsTable;
+  stream_tickets: StreamTicketsTable;
+  rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
+  work_reminders: WorkRemindersTable;
 }
 
 // Issue 4: customer requests end to end.
@@ -268,4 +277,102 @@ export interface DomainEventsTable {
   actor_id: number | null;
   created_at: string;
   processed_at: string | null;
+}
+
+// Issue 9: notifications, their delivery and the scheduler.
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
+  event_id: number | null;
+  entity: string | null;
+  entity_id: number | null;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface NotificationSettingsTable extends Stamps {
+  id: Generated<number>;
+  event: string;
+  active: Generated<number>;
+  /** JSON array of channels. */
+  channels: string;
+  /** JSON object: roles, departments, users, dynamic. */
+  recipients: string;
+  title_template: string;
+  body_template: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  event: string;
+  channel: string;
+  enabled: number;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  event_id: number | null;
+  event: string;
+  user_id: number | null;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  data: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  idempotency_key: string;
+  provider_response: string | null;
+  last_error: string | null;
+  fallback_of: number | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ZaloSettingsTable extends Stamps {
+  id: Generated<number>;
+  oa_id: string | null;
+  app_id: string | null;
+  secret_key_enc: string | null;
+  access_token_enc: string | null;
+  refresh_token_enc: string | null;
+  token_expires_at: string | null;
+  templates: Generated<string>;
+  api_base: string | null;
+  oauth_base: string | null;
+  sms_fallback: Generated<number>;
+}
+
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  expires_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: string;
+}
+
+export interface WorkRemindersTable {
+  work_id: number;
+  kind: string;
+  created_at: string;
 }

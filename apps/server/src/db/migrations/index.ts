@@ -6,6 +6,7 @@ import { documentsCustomers } from './0003-documents-customers';
 import { requestsFlow } from './0005-requests-flow';
 import { searchIndex } from './0006-search-index';
 import { listVersion } from './0007-list-version';
+import { notifications } from './0010-notifications';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0005-requests-flow': requestsFlow,
   '0006-search-index': searchIndex,
   '0007-list-version': listVersion,
+  '0010-notifications': notifications,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
