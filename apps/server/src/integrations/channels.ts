@@ -37,3 +37,6 @@ export type SendResult =
 export interface ChannelDriver {
   send(message: OutboundMessage): Promise<SendResult>;
 }
+
+/** One driver per outside channel, chosen by configuration (integrations/drivers.ts) and given to buildApp. */
+export type ChannelDrivers = Record<ChannelName, ChannelDriver>;
