@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasControlChars, stripControlChars } from '@qlcv/common/schemas/common';
+import type { FastifyError, FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -26,8 +27,81 @@ function constraintError(err: unknown): AppError | null {
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads control characters in its input itself (the public lookup, where they make a miss like any
+     * other); every other route refuses them before validation.
+     */
+    rawText?: boolean;
+  }
+}
+
+/** A query parameter of this name is a search box: control characters are dropped from it, not refused. */
+const SEARCH_PARAM = 'search';
+/** Past this many, further fields with control characters are not listed. */
+const MAX_LISTED = 20;
+
+type FieldError = { field?: string; message: string };
+
+const controlCharError = (field: string): FieldError =>
+  field
+    ? { field, message: `Trường "${field}" chứa ký tự không hợp lệ.` }
+    : { message: 'Dữ liệu gửi lên chứa ký tự không hợp lệ.' };
+
+/**
+ * Every string of `value`, its keys included, checked for control characters; the offending fields come back as
+ * dotted paths (`items.0.name`) like the validation errors'. Walked with a stack, so no nesting depth overflows it.
+ */
+function controlCharFields(value: unknown, root: string, out: FieldError[]) {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length > 0 && out.length < MAX_LISTED) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (hasControlChars(v)) out.push(controlCharError(path));
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        const childPath = path ? `${path}.${key}` : key;
+        if (hasControlChars(key)) out.push(controlCharError(path ? `${path}.${stripControlChars(key)}` : stripControlChars(key)));
+        else stack.push([child, childPath]);
+      }
+    }
+  }
+}
+
+/**
+ * Control characters (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F; tab and line breaks are text) in any
+ * string of the body, the query or the path are refused with 422 before validation, for every route at once: PostgreSQL
+ * refuses U+0000 in text, and none of them belongs in what people type. A `search` parameter has them dropped instead,
+ * so a pasted search still searches. It runs after the multipart reader, so form fields are checked the same way.
+ */
+const refuseControlChars: preValidationHookHandler = (request: FastifyRequest, _reply, done) => {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query && typeof query === 'object') {
+    const search = query[SEARCH_PARAM];
+    if (typeof search === 'string') query[SEARCH_PARAM] = stripControlChars(search);
+    else if (Array.isArray(search)) query[SEARCH_PARAM] = search.map((s) => (typeof s === 'string' ? stripControlChars(s) : s));
+  }
+  const errors: FieldError[] = [];
+  controlCharFields(request.params, '', errors);
+  controlCharFields(query, '', errors);
+  controlCharFields(request.body, '', errors);
+  if (errors.length === 0) return done();
+  done(new AppError(422, 'VALIDATION_FAILED', errors[0]?.message ?? 'Dữ liệu không hợp lệ.', errors));
+};
+
 /** Every error leaves as `{ message, errors, error_code }`; a 5xx never carries a stack or SQL. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // A route-level hook, so it runs after every app-level preValidation hook (the multipart reader among them).
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { rawText?: boolean } | undefined)?.rawText) return;
+    const own = route.preValidation;
+    route.preValidation = [...(own ? [own].flat() : []), refuseControlChars];
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply

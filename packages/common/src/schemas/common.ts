@@ -9,6 +9,18 @@ export const ALL_ROWS_CAP = 1000;
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id: idSchema });
 
+/**
+ * Control characters no text of the API may carry: C0 controls but tab, line feed and carriage return, and DEL.
+ * PostgreSQL refuses U+0000 in text outright, and none of the others belongs in a name, a title or a note.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+export const hasControlChars = (text: string) => CONTROL_CHARS.test(text);
+export const stripControlChars = (text: string) => text.replace(CONTROL_CHARS_ALL, '');
+
 /** Form fields arrive as '' when cleared; the API stores null. */
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 

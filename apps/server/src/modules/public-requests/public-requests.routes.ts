@@ -60,7 +60,9 @@ export const publicRequestsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/public/requests/lookup',
     {
-      config: { public: true },
+      // A control character in the code or the mobile is one more miss (the service drops it), not a 422 that would
+      // answer differently from every other miss.
+      config: { public: true, rawText: true },
       onRequest: limit('public-lookup', LOOKUP_LIMIT),
       schema: {
         tags,

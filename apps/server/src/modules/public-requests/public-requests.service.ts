@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
+import { stripControlChars } from '@qlcv/common/schemas/common';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import {
   LOOKUP_MISS_MESSAGE,
@@ -161,8 +162,9 @@ export class PublicRequestsService {
   private async tryLookup(body: PublicLookupBody): Promise<PublicLookupResult | null> {
     const code = normalizeTrackingCode(body.tracking_code);
     const wellFormed = TRACKING_CODE_PATTERN.test(code);
-    // A malformed code is looked up all the same (it finds nothing), so it costs what a wrong one costs.
-    const found = await this.requests.findByTrackingCode(wellFormed ? code : `?${code.slice(0, 60)}`);
+    // A malformed code is looked up all the same (it finds nothing), so it costs what a wrong one costs. This route
+    // takes control characters (a miss like any other): they are dropped before the database sees the text.
+    const found = await this.requests.findByTrackingCode(wellFormed ? code : `?${stripControlChars(code).slice(0, 60)}`);
     const given = this.phoneDigest(normalizeMobile(body.mobile) ?? `?${body.mobile}`);
     const expected = this.phoneDigest(found ? found.request.requester_phone : '\u0000no-request');
     const samePhone = safeEqualHex(given, expected);
