@@ -23,7 +23,26 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(24 * 7),
   ADMIN_PASSWORD: z.string().min(8, 'cần ít nhất 8 ký tự').optional(),
-  SMS_DRIVER: z.enum(['log']).default('log'),
+  SMS_DRIVER: z.enum(['log', 'esms', 'speedsms']).default('log'),
+  ESMS_API_KEY: z.string().optional(),
+  ESMS_SECRET_KEY: z.string().optional(),
+  ESMS_BRANDNAME: z.string().max(20, 'tối đa 20 ký tự').optional(),
+  ESMS_BASE_URL: z.url({ protocol: /^https?$/, error: 'phải là địa chỉ http(s)://' }).default('https://rest.esms.vn'),
+  SPEEDSMS_TOKEN: z.string().optional(),
+  SPEEDSMS_SENDER: z.string().max(20, 'tối đa 20 ký tự').optional(),
+  SPEEDSMS_BASE_URL: z.url({ protocol: /^https?$/, error: 'phải là địa chỉ http(s)://' }).default('https://api.speedsms.vn'),
+  MAIL_DRIVER: z.enum(['log', 'smtp']).default('log'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'phải có dạng smtp://người-dùng:mật-khẩu@máy-chủ:cổng')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'phải là một địa chỉ e-mail, có thể kèm tên: QLCV <no-reply@congty.vn>',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: bool.default(false),
@@ -31,6 +50,17 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
   LIST_CACHE_SIZE: z.coerce.number().int('phải là số nguyên').min(0, 'không được âm').max(100_000, 'tối đa 100000').default(1000),
+});
+
+// A chosen driver needs its keys: the start stops naming the missing one.
+const checkedEnv = envSchema.superRefine((e, ctx) => {
+  const need = (name: keyof typeof e, when: string) => {
+    if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `bắt buộc khi ${when}` });
+  };
+  if (e.SMS_DRIVER === 'esms')
+    for (const n of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) need(n, 'SMS_DRIVER=esms');
+  if (e.SMS_DRIVER === 'speedsms') need('SPEEDSMS_TOKEN', 'SMS_DRIVER=speedsms');
+  if (e.MAIL_DRIVER === 'smtp') for (const n of ['SMTP_URL', 'MAIL_FROM'] as const) need(n, 'MAIL_DRIVER=smtp');
 });
 
 export interface Config {
@@ -42,7 +72,12 @@ export interface Config {
   appSecret: string;
   tokenTtlHours: number;
   adminPassword?: string;
-  smsDriver: 'log';
+  /** How SMS and e-mail leave (integrations/drivers.ts); Zalo is on once its settings are filled in. */
+  smsDriver: 'log' | 'esms' | 'speedsms';
+  esms: { apiKey: string; secretKey: string; brandname: string; baseUrl: string } | null;
+  speedsms: { token: string; sender: string | null; baseUrl: string } | null;
+  mailDriver: 'log' | 'smtp';
+  smtp: { url: string; from: string } | null;
   logLevel: string;
   /** Human-readable log lines instead of JSON (a terminal, or development). */
   prettyLogs: boolean;
@@ -57,13 +92,21 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const SECRET_VARS = new Set(['DATABASE_URL', 'APP_SECRET', 'ADMIN_PASSWORD']);
+const SECRET_VARS = new Set([
+  'DATABASE_URL',
+  'APP_SECRET',
+  'ADMIN_PASSWORD',
+  'ESMS_API_KEY',
+  'ESMS_SECRET_KEY',
+  'SPEEDSMS_TOKEN',
+  'SMTP_URL',
+]);
 
 /** Reads the environment; a wrong value throws a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean(process.stdout.isTTY)): Config {
   // A variable set to an empty string counts as unset (`PORT=` must not mean a random port).
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
-  const parsed = envSchema.safeParse(given);
+  const parsed = checkedEnv.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? '?');
@@ -89,6 +132,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     adminPassword: e.ADMIN_PASSWORD,
     smsDriver: e.SMS_DRIVER,
+    esms:
+      e.SMS_DRIVER === 'esms'
+        ? {
+            apiKey: e.ESMS_API_KEY ?? '',
+            secretKey: e.ESMS_SECRET_KEY ?? '',
+            brandname: e.ESMS_BRANDNAME ?? '',
+            baseUrl: e.ESMS_BASE_URL,
+          }
+        : null,
+    speedsms:
+      e.SMS_DRIVER === 'speedsms'
+        ? { token: e.SPEEDSMS_TOKEN ?? '', sender: e.SPEEDSMS_SENDER ?? null, baseUrl: e.SPEEDSMS_BASE_URL }
+        : null,
+    mailDriver: e.MAIL_DRIVER,
+    smtp: e.MAIL_DRIVER === 'smtp' ? { url: e.SMTP_URL ?? '', from: e.MAIL_FROM ?? '' } : null,
     logLevel: e.LOG_LEVEL,
     // `auto`: pretty for a person at a terminal (or in development), JSON for a log collector.
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && (isTty || e.NODE_ENV === 'development')),
