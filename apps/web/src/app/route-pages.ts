@@ -22,7 +22,7 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'public.requests.result': () => import('@/features/public-requests/pages/public-result-page'),
 
   'dashboard.index': () => import('@/features/dashboard/pages/dashboard-page'),
-  'personal.profile': () => import('@/features/personal/pages/profile-page'),
+  'personal.profile': () => import('@/features/profile/pages/profile-page'),
 
   ...crud('requests', {
     index: () => import('@/features/requests/pages/request-list-page'),
