@@ -309,7 +309,9 @@ async function tokenFor(r: Route, username: string, password: string, token: str
 }
 
 beforeAll(async () => {
-  const role = await createRole(t, { code: 'matrix', name: 'Vai trò đích', permissions: ['users.index'] });
+  // The target role holds no key: a holder of users.edit or roles.edit alone may only manage accounts and roles that
+  // hold nothing beyond their own keys (no climbing through user management).
+  const role = await createRole(t, { code: 'matrix', name: 'Vai trò đích', permissions: [] });
   const user = await createUser(t, { name: 'Người đích', username: 'nguoi.dich', role_id: role.id, password: TEST_PASSWORD });
   const parent = await createDepartment(t, { code: 'MATRIX', name: 'Phòng đích', head_id: user.id });
   await createDepartment(t, { code: 'MATRIX-CON', name: 'Phòng con', parent_id: parent.id });

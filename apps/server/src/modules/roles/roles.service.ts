@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { conflict, invalid, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
@@ -15,6 +15,23 @@ import { rolesRepository as repo } from './roles.repository';
 type RoleRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 
 const ALL_KEYS: readonly string[] = PERMISSION_KEYS;
+
+/** An administrator holds the admin role; nobody else may touch it, its users, or the built-in `admin` account. */
+export const isAdmin = (actor: Pick<Actor, 'roleCode'>) => actor.roleCode === ADMIN_ROLE_CODE;
+
+/**
+ * The keys among `keys` the actor does not hold: what they would hand out, or touch, above their own rights. An
+ * administrator holds every key. Nobody may give a role, or an account, more than they hold themselves.
+ */
+export function keysBeyond(actor: Pick<Actor, 'roleCode' | 'permissions'>, keys: readonly string[]): string[] {
+  if (isAdmin(actor)) return [];
+  const held = new Set(actor.permissions);
+  return keys.filter((k) => !held.has(k));
+}
+
+export const ADMIN_ROLE_ONLY_MESSAGE = 'Chỉ quản trị viên mới có thể thay đổi vai trò quản trị.';
+export const HIGHER_ROLE_MESSAGE = 'Bạn không thể thay đổi vai trò có quyền mà bạn không có.';
+export const GRANT_BEYOND_MESSAGE = 'Bạn không thể cấp cho vai trò quyền mà bạn không có.';
 
 export class RolesService {
   /** Permission keys per role id, valid while the role's version is unchanged (an edit bumps it). */
@@ -85,7 +102,19 @@ export class RolesService {
     if (other && other.id !== exceptId) throw invalid('code', 'Mã vai trò đã tồn tại.');
   }
 
+  /** A role holding the admin code, or a key the actor lacks, is changed or deleted by an administrator only. */
+  private assertMayChange(actor: Actor, role: Role) {
+    if (isAdmin(actor)) return;
+    if (role.code === ADMIN_ROLE_CODE) throw forbidden(ADMIN_ROLE_ONLY_MESSAGE);
+    if (keysBeyond(actor, role.permissions).length > 0) throw forbidden(HIGHER_ROLE_MESSAGE);
+  }
+
+  private assertMayGrant(actor: Actor, keys: readonly string[]) {
+    if (keysBeyond(actor, keys).length > 0) throw forbidden(GRANT_BEYOND_MESSAGE);
+  }
+
   async create(actor: Actor, body: RoleCreateBody): Promise<Role> {
+    this.assertMayGrant(actor, body.permissions);
     return this.db.transaction().execute(async (trx) => {
       await this.assertCodeFree(trx, body.code);
       if (body.code === ADMIN_ROLE_CODE) throw invalid('code', 'Mã vai trò này được dành cho hệ thống.');
@@ -110,6 +139,8 @@ export class RolesService {
   async update(actor: Actor, id: number, body: RoleUpdateBody): Promise<Role> {
     return this.db.transaction().execute(async (trx) => {
       const before = await this.get(id, trx);
+      this.assertMayChange(actor, before);
+      this.assertMayGrant(actor, body.permissions);
       if (before.is_system && body.code !== before.code) throw invalid('code', 'Không thể đổi mã của vai trò hệ thống.');
       await this.assertCodeFree(trx, body.code, id);
       await updateVersioned(trx, 'roles', id, body.version, {
@@ -129,6 +160,7 @@ export class RolesService {
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const role = await this.get(id, trx);
+      this.assertMayChange(actor, role);
       if (role.is_system) throw conflict('Không thể xóa vai trò hệ thống.');
       if (role.users_count > 0) {
         throw conflict(

@@ -101,6 +101,12 @@ export const usersRepository = {
     return db.selectFrom('roles').select(['id', 'code']).where('id', '=', roleId).executeTakeFirst();
   },
 
+  /** The permission keys stored for a role (the admin role's are implied: every key). */
+  async rolePermissions(db: Kysely<DB>, roleId: number): Promise<string[]> {
+    const rows = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute();
+    return rows.map((r) => r.permission);
+  },
+
   departmentExists(db: Kysely<DB>, id: number) {
     return db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst();
   },

@@ -23,6 +23,7 @@ import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
+import { isAdmin, keysBeyond } from '../roles/roles.service';
 import { usersRepository as repo, type UserRow } from './users.repository';
 
 export type UserListQuery = z.infer<typeof userListQuery>;
@@ -108,24 +109,39 @@ export class UsersService {
     if (other && other.id !== selfId) throw invalid(column, UNIQUE_MESSAGES[column]);
   }
 
-  /** Checks references and the rule that only an administrator hands out or touches the admin role. */
+  /**
+   * Checks references and the rule against climbing through user management: only an administrator hands out the
+   * admin role, and nobody hands out a role holding a key they do not hold themselves.
+   */
   private async checkRefs(db: Kysely<DB>, actor: Actor, body: UserCreateBody | UserUpdateBody, selfId?: number) {
     await this.assertFree(db, 'username', body.username, selfId);
     await this.assertFree(db, 'email', body.email, selfId);
     await this.assertFree(db, 'mobile', body.mobile, selfId);
     const role = await repo.roleOf(db, body.role_id);
     if (!role) throw invalid('role_id', 'Vai trò không tồn tại.');
-    if (role.code === ADMIN_ROLE_CODE && actor.roleCode !== ADMIN_ROLE_CODE) {
-      throw forbidden('Chỉ quản trị viên mới có thể gán vai trò quản trị.');
+    if (!isAdmin(actor)) {
+      if (role.code === ADMIN_ROLE_CODE) throw forbidden('Chỉ quản trị viên mới có thể gán vai trò quản trị.');
+      if (keysBeyond(actor, await repo.rolePermissions(db, role.id)).length > 0) {
+        throw forbidden('Bạn không thể gán vai trò có quyền mà bạn không có.');
+      }
     }
     if (body.department_id && !(await repo.departmentExists(db, body.department_id))) {
       throw invalid('department_id', 'Phòng ban không tồn tại.');
     }
   }
 
-  private assertMayTouch(actor: Actor, target: User) {
-    if (target.role.code === ADMIN_ROLE_CODE && actor.roleCode !== ADMIN_ROLE_CODE) {
+  /**
+   * Editing, setting the password of, locking, unlocking or deleting an account: an administrator's, or the built-in
+   * `admin` one, is for administrators only; one whose role holds a key the actor lacks is out of the actor's reach
+   * (else a user manager could take over a director's account by setting its password). A peer is within reach.
+   */
+  private async assertMayTouch(db: Kysely<DB>, actor: Actor, target: User) {
+    if (isAdmin(actor)) return;
+    if (target.role.code === ADMIN_ROLE_CODE || target.username === 'admin') {
       throw forbidden('Chỉ quản trị viên mới có thể thay đổi tài khoản quản trị.');
+    }
+    if (keysBeyond(actor, await repo.rolePermissions(db, target.role_id)).length > 0) {
+      throw forbidden('Bạn không thể sửa tài khoản có quyền cao hơn quyền của bạn.');
     }
   }
 
@@ -171,7 +187,7 @@ export class UsersService {
     const passwordHash = body.password ? await hashPassword(body.password) : null;
     const user = await this.db.transaction().execute(async (trx) => {
       const before = await this.get(id, trx);
-      this.assertMayTouch(actor, before);
+      await this.assertMayTouch(trx, actor, before);
       if (id === actor.id && body.role_id !== before.role_id) throw invalid('role_id', 'Bạn không thể tự đổi vai trò của mình.');
       await this.checkRefs(trx, actor, body, id);
       await updateVersioned(trx, 'users', id, body.version, {
@@ -192,7 +208,7 @@ export class UsersService {
     return this.db.transaction().execute(async (trx) => {
       const before = await this.get(id, trx);
       if (id === actor.id) throw conflict('Bạn không thể tự khóa hoặc mở khóa tài khoản của mình.');
-      this.assertMayTouch(actor, before);
+      await this.assertMayTouch(trx, actor, before);
       const [from, to] = locked ? ['active', 'locked'] : ['locked', 'active'];
       if (!(await repo.setStatus(trx, id, from, to, nowIso()))) {
         throw conflict(locked ? 'Tài khoản này đã bị khóa.' : 'Tài khoản này đang hoạt động.');
@@ -211,7 +227,7 @@ export class UsersService {
     await this.db.transaction().execute(async (trx) => {
       const user = await this.get(id, trx);
       if (id === actor.id) throw conflict('Bạn không thể tự xóa tài khoản của mình.');
-      this.assertMayTouch(actor, user);
+      await this.assertMayTouch(trx, actor, user);
       const headed = await repo.headedDepartments(trx, id);
       if (headed.length > 0) {
         throw conflict(
