@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { OTP_SENT_MESSAGE } from './auth.service';
+import { OTP_INVALID_MESSAGE, OTP_SENT_MESSAGE, RESET_FAILURE_MIN_MS } from './auth.service';
 import {
   expectErrorBody,
   expectFieldError,
@@ -230,7 +230,7 @@ describe('password reset by one-time code', () => {
       expectErrorBody(await login(u.mobile, 'Mat-khau-khac-2026'), 422, 'INVALID_CREDENTIALS');
     });
 
-    it('refuses an expired code with OTP_EXPIRED and keeps the old password', async () => {
+    it('refuses an expired code (the one answer of every failure) and keeps the old password', async () => {
       const u = await newUser();
       const code = await codeFor(u.mobile);
       await t.database.db
@@ -238,7 +238,8 @@ describe('password reset by one-time code', () => {
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('mobile', '=', u.mobile)
         .execute();
-      expectFieldError(await reset({ mobile: u.mobile, otp: code }), 'otp', 'OTP_EXPIRED');
+      const res = expectFieldError(await reset({ mobile: u.mobile, otp: code }), 'otp', 'OTP_INVALID');
+      expect(res.message).toBe(OTP_INVALID_MESSAGE);
       expect((await login(u.mobile, TEST_PASSWORD)).statusCode).toBe(200);
     });
 
@@ -246,7 +247,9 @@ describe('password reset by one-time code', () => {
       const u = await newUser();
       const code = await codeFor(u.mobile);
       travel(5 * 60_000 + 1000);
-      expectFieldError(await reset({ mobile: u.mobile, otp: code }), 'otp', 'OTP_EXPIRED');
+      expect(expectFieldError(await reset({ mobile: u.mobile, otp: code }), 'otp', 'OTP_INVALID').message).toBe(
+        OTP_INVALID_MESSAGE,
+      );
     });
 
     it('kills a code after 5 wrong tries: the right code then is refused', async () => {
@@ -257,9 +260,11 @@ describe('password reset by one-time code', () => {
       for (let i = 0; i < 5; i++) {
         messages.push(expectFieldError(await reset({ mobile: u.mobile, otp: wrong }), 'otp', 'OTP_INVALID').message);
       }
-      expect(messages[0]).toContain('4');
-      expect(new Set(messages).size).toBeGreaterThan(1);
-      expectFieldError(await reset({ mobile: u.mobile, otp: code }), 'otp', 'OTP_INVALID');
+      // The answer never counts the tries left: that would tell a registered mobile from another.
+      expect(new Set(messages)).toEqual(new Set([OTP_INVALID_MESSAGE]));
+      expect(expectFieldError(await reset({ mobile: u.mobile, otp: code }), 'otp', 'OTP_INVALID').message).toBe(
+        OTP_INVALID_MESSAGE,
+      );
       expect((await login(u.mobile, TEST_PASSWORD)).statusCode).toBe(200);
       expectErrorBody(await login(u.mobile, NEW_PASSWORD), 422, 'INVALID_CREDENTIALS');
     });
@@ -270,9 +275,9 @@ describe('password reset by one-time code', () => {
       const wrongs = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i * 7919) % 1_000_000).padStart(6, '0'));
       const results = await Promise.all([...wrongs, code].map((otp) => reset({ mobile: u.mobile, otp })));
       for (const res of results) expect([204, 422]).toContain(res.statusCode);
-      // A guess that was checked and wrong says how many tries are left; the others find the code dead.
-      const checked = results.filter((r) => r.statusCode === 204 || /còn \d+ lần/.test(r.json().message)).length;
-      expect(checked).toBeLessThanOrEqual(5);
+      // Every failure answers alike, so the stored count of spent tries tells how many guesses were checked.
+      expect(results.filter((r) => r.statusCode === 204).length).toBeLessThanOrEqual(1);
+      for (const res of results.filter((r) => r.statusCode === 422)) expect(res.json().message).toBe(OTP_INVALID_MESSAGE);
       const row = await t.database.db
         .selectFrom('password_otps')
         .select('attempts')
@@ -306,6 +311,44 @@ describe('password reset by one-time code', () => {
       // Another user's mobile with this code does not reach this user's code.
       const other = await newUser();
       expectFieldError(await reset({ mobile: other.mobile, otp: code }), 'otp', 'OTP_INVALID');
+    });
+
+    it('answers a wrong code for a registered mobile exactly as for an unknown one', async () => {
+      const u = await newUser();
+      const code = await codeFor(u.mobile);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const unknown = uniqueMobile();
+      /** Status, body and content type of one failed reset, and how long it took. */
+      const failure = async (mobile: string, otp: string) => {
+        const started = Date.now();
+        const res = await reset({ mobile, otp });
+        return { status: res.statusCode, body: res.body, type: res.headers['content-type'], ms: Date.now() - started };
+      };
+      const strip = ({ ms: _, ...rest }: { ms: number; status: number; body: string; type: unknown }) => rest;
+      const registered = await failure(u.mobile, wrong);
+      const stranger = await failure(unknown, wrong);
+      expect(strip(registered)).toEqual(strip(stranger));
+      expect(registered.status).toBe(422);
+      expect(JSON.parse(registered.body)).toEqual({
+        message: OTP_INVALID_MESSAGE,
+        errors: [{ field: 'otp', message: OTP_INVALID_MESSAGE }],
+        error_code: 'OTP_INVALID',
+      });
+      expect(registered.body).not.toMatch(/\d/);
+      // About the same time: every failure waits for the same floor.
+      for (const f of [registered, stranger]) expect(f.ms).toBeGreaterThanOrEqual(RESET_FAILURE_MIN_MS - 5);
+
+      // Once the code is dead (5 wrong tries), and once it has expired, still the same answer as an unknown mobile.
+      for (let i = 0; i < 5; i++) await reset({ mobile: u.mobile, otp: wrong });
+      expect(strip(await failure(u.mobile, code))).toEqual(strip(await failure(unknown, code)));
+      expect(strip(await failure(u.mobile, wrong))).toEqual(strip(stranger));
+      travel(61_000);
+      const fresh = await codeFor(u.mobile);
+      travel(61_000 + 5 * 60_000 + 1000);
+      expect(strip(await failure(u.mobile, fresh))).toEqual(strip(await failure(unknown, fresh)));
+      // A mobile that never asked for a code, and one whose code was used, answer the same too.
+      const quiet = await newUser();
+      expect(strip(await failure(quiet.mobile, wrong))).toEqual(strip(stranger));
     });
 
     it('limits the reset attempts of one client address', async () => {

@@ -39,8 +39,12 @@ const invalidCredentials = () =>
   new AppError(422, 'INVALID_CREDENTIALS', 'Tên đăng nhập hoặc mật khẩu không đúng.', [
     { field: 'password', message: 'Tên đăng nhập hoặc mật khẩu không đúng.' },
   ]);
-const otpInvalid = (message = 'Mã xác thực không đúng hoặc đã hết hạn.') =>
-  new AppError(422, 'OTP_INVALID', message, [{ field: 'otp', message }]);
+/** The one answer of every failed reset, whether or not the mobile is registered. */
+export const OTP_INVALID_MESSAGE = 'Mã xác thực không đúng hoặc đã hết hạn. Vui lòng kiểm tra lại hoặc yêu cầu mã mới.';
+const otpInvalid = () => new AppError(422, 'OTP_INVALID', OTP_INVALID_MESSAGE, [{ field: 'otp', message: OTP_INVALID_MESSAGE }]);
+/** A failed reset answers no sooner than this, so its time does not tell a registered mobile from another. */
+export const RESET_FAILURE_MIN_MS = 250;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Deps {
   db: Kysely<DB>;
@@ -54,30 +58,35 @@ interface Deps {
 }
 
 export class AuthService {
-  constructor(private readonly deps: Deps) {}
+  /** What a guess is compared with when there is no live code: a hash no guess can match. */
+  private readonly noCodeHash: string;
+
+  constructor(private readonly deps: Deps) {
+    this.noCodeHash = hmac(deps.appSecret, 'qlcv:no-otp');
+  }
 
   async login(body: LoginBody, ip: string, userAgent: string | null): Promise<LoginResponse> {
     const { db, limiter } = this.deps;
     const login = body.username.trim().toLowerCase();
     const mobile = normalizeMobile(login);
     const ipKey = `login-ip:${ip}`;
-    limiter.assertBelow(ipKey, 30, MINUTE);
+    await limiter.assertBelow(ipKey, 30, MINUTE);
 
     const user = await repo.findLoginUser(db, { username: login, email: login, mobile });
     // Failures count per account whichever of its names, e-mail or mobile forms is typed; an unknown one by its canonical form.
     const accountKey = `login:${user ? `#${user.id}` : (mobile ?? login)}:${ip}`;
-    limiter.assertBelow(accountKey, LOGIN_FAILURES_PER_MINUTE, MINUTE);
+    await limiter.assertBelow(accountKey, LOGIN_FAILURES_PER_MINUTE, MINUTE);
     // An unknown user costs the same hash as a wrong password, so timing tells nothing.
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
     if (!user || !ok) {
-      limiter.hit(accountKey, MINUTE);
-      limiter.hit(ipKey, MINUTE);
+      await limiter.hit(accountKey, MINUTE);
+      await limiter.hit(ipKey, MINUTE);
       throw invalidCredentials();
     }
     if (user.status === 'locked') {
       throw new AppError(403, 'ACCOUNT_LOCKED', 'Tài khoản đã bị khóa. Vui lòng liên hệ quản trị viên.');
     }
-    limiter.reset(accountKey);
+    await limiter.reset(accountKey);
     const token = newToken();
     const now = nowIso();
     const expiresAt = isoIn(this.deps.tokenTtlHours * 3600_000);
@@ -135,10 +144,10 @@ export class AuthService {
   async changePassword(actor: Actor, body: ChangePasswordBody): Promise<void> {
     const { db, limiter } = this.deps;
     const key = `password:${actor.id}`;
-    limiter.assertBelow(key, LOGIN_FAILURES_PER_MINUTE, MINUTE);
+    await limiter.assertBelow(key, LOGIN_FAILURES_PER_MINUTE, MINUTE);
     const current = await repo.passwordHashOf(db, actor.id);
     if (!current || !(await verifyPassword(current.password_hash, body.current_password))) {
-      limiter.hit(key, MINUTE);
+      await limiter.hit(key, MINUTE);
       throw invalid('current_password', 'Mật khẩu hiện tại không đúng.');
     }
     const passwordHash = await hashPassword(body.password);
@@ -152,10 +161,10 @@ export class AuthService {
   /** Sends a reset code when the mobile belongs to an active user; the answer is the same either way. */
   async requestOtp(mobile: string, ip: string): Promise<{ message: string }> {
     const { db, limiter } = this.deps;
-    limiter.consume(`otp-ip:${ip}`, 5, MINUTE);
-    limiter.consume(`otp-ip-day:${ip}`, OTP_DAILY_PER_IP, DAY);
-    limiter.consume(`otp-mobile:${mobile}`, 1, OTP_RESEND_MS);
-    limiter.consume(`otp-mobile-day:${mobile}`, OTP_DAILY_PER_MOBILE, DAY);
+    await limiter.consume(`otp-ip:${ip}`, 5, MINUTE);
+    await limiter.consume(`otp-ip-day:${ip}`, OTP_DAILY_PER_IP, DAY);
+    await limiter.consume(`otp-mobile:${mobile}`, 1, OTP_RESEND_MS);
+    await limiter.consume(`otp-mobile-day:${mobile}`, OTP_DAILY_PER_MOBILE, DAY);
 
     const user = await repo.findUserByMobile(db, mobile);
     if (user?.status !== 'active') return { message: OTP_SENT_MESSAGE };
@@ -187,28 +196,26 @@ export class AuthService {
     return { message: OTP_SENT_MESSAGE };
   }
 
+  /**
+   * Sets a new password with the code sent by SMS. Every failure (no code for that mobile, an unknown mobile, a wrong,
+   * expired, used or dead code) is the same 422 OTP_INVALID with the same message, after the same work and no sooner
+   * than RESET_FAILURE_MIN_MS: the answer never tells whether a mobile is registered, nor how many tries are left.
+   */
   async resetPassword(body: ResetPasswordBody, ip: string): Promise<void> {
     const { db, limiter } = this.deps;
-    limiter.consume(`reset-ip:${ip}`, 20, MINUTE);
+    await limiter.consume(`reset-ip:${ip}`, 20, MINUTE);
+    const started = Date.now();
     const otp = await repo.latestOtp(db, body.mobile);
-    if (!otp) throw otpInvalid();
-    if (otp.attempts >= OTP_MAX_ATTEMPTS) {
-      throw otpInvalid('Mã xác thực đã bị vô hiệu do nhập sai quá nhiều lần. Vui lòng yêu cầu mã mới.');
-    }
-    if (otp.expires_at <= nowIso()) {
-      const message = 'Mã xác thực đã hết hạn. Vui lòng yêu cầu mã mới.';
-      throw new AppError(422, 'OTP_EXPIRED', message, [{ field: 'otp', message }]);
-    }
-    // Every guess spends a try before it is checked, so guesses sent at once cannot outnumber the tries.
-    const spent = await repo.spendOtpTry(db, otp.id, OTP_MAX_ATTEMPTS);
-    if (!spent) throw otpInvalid();
-    if (!safeEqualHex(otp.code_hash, hmac(this.deps.appSecret, `${body.mobile}:${body.otp}`))) {
-      const left = OTP_MAX_ATTEMPTS - spent.attempts;
-      throw otpInvalid(
-        left > 0
-          ? `Mã xác thực không đúng. Bạn còn ${left} lần thử.`
-          : 'Mã xác thực đã bị vô hiệu do nhập sai quá nhiều lần. Vui lòng yêu cầu mã mới.',
-      );
+    const live = otp !== undefined && otp.attempts < OTP_MAX_ATTEMPTS && otp.expires_at > nowIso();
+    // Every guess spends a try before it is checked, so guesses sent at once cannot outnumber the tries. Without a live
+    // code the same statement runs on no row, and the guess is compared all the same, so both paths cost alike.
+    const spent = await repo.spendOtpTry(db, live ? otp.id : 0, OTP_MAX_ATTEMPTS);
+    const given = hmac(this.deps.appSecret, `${body.mobile}:${body.otp}`);
+    const matches = safeEqualHex(live && spent ? otp.code_hash : this.noCodeHash, given);
+    if (!otp || !live || !spent || !matches) {
+      const left = RESET_FAILURE_MIN_MS - (Date.now() - started);
+      if (left > 0) await sleep(left);
+      throw otpInvalid();
     }
     const passwordHash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
