@@ -179,6 +179,20 @@ test.describe('Người dùng', () => {
     await expect(page).toHaveURL(/sort=-name/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(rows(page).first()).toContainText(names[11]!);
+
+    // "Tất cả" (seed §9 "all rows"): every row on one page, per_page=all in the address and in the call.
+    const all = page.waitForRequest((r) => r.url().includes('/api/users?') && r.url().includes('per_page=all'));
+    await page.locator('.ant-pagination').getByRole('combobox').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Tất cả', { exact: true }).click();
+    await all;
+    await expect(page).toHaveURL(/per_page=all/);
+    await expect(rows(page)).toHaveCount(12);
+    await expect(page.getByText('Tổng 12 người dùng')).toBeVisible();
+    await expect(page.locator('.ant-pagination').getByTitle('2', { exact: true })).toHaveCount(0);
+    await expect(rows(page).first()).toContainText(names[11]!);
+    // The address keeps it: a reload shows every row again.
+    await page.reload();
+    await expect(rows(page)).toHaveCount(12);
   });
 
   test('sửa cùng lúc báo 409; người dùng không tồn tại báo rõ', async ({ page, request }) => {

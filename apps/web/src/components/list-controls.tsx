@@ -1,6 +1,7 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Paginated } from '@qlcv/common/schemas/common';
-import { Button, Input, Select, Table, type TableColumnsType, type TableProps } from 'antd';
+import { formatNumber } from '@qlcv/common/format/number';
+import { ALL_ROWS_CAP, type Paginated } from '@qlcv/common/schemas/common';
+import { Button, Input, type PaginationProps, Select, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,9 +9,52 @@ import { LoadError } from './page-states';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
+/** Rows a page: a size, or `all` (seed §9 "all rows": every row, up to ALL_ROWS_CAP, on one page). */
+export type PerPage = number | 'all';
+
+/** The size picker's "Tất cả" stands for `per_page=all`; Ant Design's size changer needs a number for it. */
+const ALL_ROWS_SIZE = ALL_ROWS_CAP;
+const toPerPage = (size: number | undefined, fallback: PerPage): PerPage => (size === ALL_ROWS_SIZE ? 'all' : (size ?? fallback));
+
+const SIZE_OPTIONS = [...PAGE_SIZES.map((n) => ({ value: n, label: `${n} / trang` })), { value: ALL_ROWS_SIZE, label: 'Tất cả' }];
+
+/** The hint beside a list's total when "Tất cả" cannot show every row. */
+export const ALL_ROWS_HINT = `hiển thị tối đa ${formatNumber(ALL_ROWS_CAP)} dòng`;
+
+/**
+ * The pagination of a table with the shared page sizes and "Tất cả": 10/20/50/100 a page or every row (up to
+ * ALL_ROWS_CAP, with a hint when the total is larger). `onChange` gets the size back as `per_page` sends it.
+ */
+export function pagination({
+  current,
+  perPage,
+  total,
+  noun,
+  onChange,
+}: {
+  current: number;
+  perPage: PerPage;
+  total: number;
+  /** What the total counts, e.g. "yêu cầu": "Tổng 12 yêu cầu". */
+  noun: string;
+  onChange: (page: number, perPage: PerPage) => void;
+}): PaginationProps {
+  const all = perPage === 'all';
+  return {
+    // "Tất cả" is one page: the server answers page 1 of at most ALL_ROWS_CAP rows.
+    current: all ? 1 : current,
+    pageSize: all ? ALL_ROWS_SIZE : perPage,
+    total: all ? Math.min(total, ALL_ROWS_CAP) : total,
+    pageSizeOptions: [...PAGE_SIZES, ALL_ROWS_SIZE],
+    showSizeChanger: { options: SIZE_OPTIONS },
+    showTotal: () => `Tổng ${formatNumber(total)} ${noun}${all && total > ALL_ROWS_CAP ? ` · ${ALL_ROWS_HINT}` : ''}`,
+    onChange: (page, size) => onChange(page, toPerPage(size, perPage)),
+  };
+}
+
 export interface ListParams {
   page: number;
-  per_page: number;
+  per_page: PerPage;
   sort: string;
   search: string;
   /** Filters named by the page, as the URL holds them. */
@@ -34,10 +78,11 @@ export function useListParams(options: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the query string changes
   const params = useMemo<ListParams>(() => {
     const page = Number(searchParams.get('page'));
-    const perPage = Number(searchParams.get('per_page'));
+    const rawPerPage = searchParams.get('per_page');
+    const perPage = Number(rawPerPage);
     return {
       page: Number.isInteger(page) && page > 0 ? page : 1,
-      per_page: PAGE_SIZES.includes(perPage) ? perPage : (options.perPage ?? 20),
+      per_page: rawPerPage === 'all' ? 'all' : PAGE_SIZES.includes(perPage) ? perPage : (options.perPage ?? 20),
       sort: searchParams.get('sort') || options.sort,
       search: searchParams.get('search') ?? '',
       filters: Object.fromEntries(filterKeys.map((k) => [k, searchParams.get(k) || undefined])),
@@ -120,16 +165,19 @@ function serverPaging<T>(
   noun: string,
 ): Pick<TableProps<T>, 'pagination' | 'onChange'> {
   return {
-    pagination: {
+    pagination: pagination({
       current: params.page,
-      pageSize: params.per_page,
+      perPage: params.per_page,
       total: total ?? 0,
-      showSizeChanger: true,
-      pageSizeOptions: PAGE_SIZES,
-      showTotal: (n) => `Tổng ${n} ${noun}`,
-    },
-    onChange: (pagination, _filters, sorter, extra) => {
-      if (extra.action === 'paginate') update({ page: pagination.current, per_page: pagination.pageSize });
+      noun,
+      // The address changes through the table's onChange below, which also sees a sort.
+      onChange: () => {},
+    }),
+    onChange: (p, _filters, sorter, extra) => {
+      if (extra.action === 'paginate') {
+        const perPage = toPerPage(p.pageSize, params.per_page);
+        update({ page: perPage === 'all' ? null : p.current, per_page: perPage });
+      }
       if (extra.action === 'sort') update({ sort: sortFromSorter(sorter) ?? null });
     },
   };

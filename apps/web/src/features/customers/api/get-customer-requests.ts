@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export interface CustomerRequestsQuery {
   page?: number;
-  per_page?: number;
+  per_page?: number | 'all';
   /** `created_at` or `code`, `-` for descending. */
   sort?: string;
 }

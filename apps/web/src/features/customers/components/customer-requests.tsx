@@ -4,6 +4,7 @@ import { Card, Empty, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { type PerPage, pagination } from '@/components/list-controls';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { useCustomerRequests } from '../api/get-customer-requests';
@@ -24,7 +25,8 @@ const PAGE_SIZE = 10;
 /** The customer's requests, newest first, a page at a time. */
 export function CustomerRequests({ customerId, total }: { customerId: number; total: number }) {
   const [page, setPage] = useState(1);
-  const requests = useCustomerRequests(customerId, { page, per_page: PAGE_SIZE, sort: '-created_at' });
+  const [perPage, setPerPage] = useState<PerPage>(PAGE_SIZE);
+  const requests = useCustomerRequests(customerId, { page, per_page: perPage, sort: '-created_at' });
   const canOpen = useCan(['requests.show']);
 
   const columns: TableColumnsType<CustomerRequest> = [
@@ -68,13 +70,16 @@ export function CustomerRequests({ customerId, total }: { customerId: number; to
           scroll={{ x: 600 }}
           pagination={
             (requests.data?.meta.total ?? 0) > PAGE_SIZE
-              ? {
+              ? pagination({
                   current: page,
-                  pageSize: PAGE_SIZE,
+                  perPage,
                   total: requests.data?.meta.total ?? 0,
-                  onChange: setPage,
-                  showTotal: (n) => `Tổng ${n} yêu cầu`,
-                }
+                  noun: 'yêu cầu',
+                  onChange: (nextPage, nextPerPage) => {
+                    setPage(nextPerPage === perPage ? nextPage : 1);
+                    setPerPage(nextPerPage);
+                  },
+                })
               : false
           }
         />
