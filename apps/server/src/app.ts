@@ -9,7 +9,9 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { logSmsSender, type SmsSender } from './integrations/sms/sms';
 import { ListCache } from './lib/list-cache';
-import { RateLimiter } from './lib/rate-limit';
+import { createRateLimitStore, RateLimiter, type RateLimitStore } from './lib/rate-limit';
+import { createRealtimeHub } from './lib/realtime/create-hub';
+import type { RealtimeHub } from './lib/realtime/hub';
 import { LocalStorage } from './lib/storage';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
@@ -22,6 +24,8 @@ import { DepartmentsService } from './modules/departments/departments.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationStreamRoutes } from './modules/notifications/notification-stream.routes';
+import { NotificationStreamService } from './modules/notifications/notification-stream.service';
 import { processesRoutes } from './modules/processes/processes.routes';
 import { ProcessesService } from './modules/processes/processes.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -48,9 +52,23 @@ export interface AppDeps {
   database: Database;
   logger?: FastifyBaseLogger | boolean | object;
   sms?: SmsSender;
+  /** Live events; by default chosen from the config (lib/realtime/create-hub.ts) and closed with the app. */
+  realtime?: RealtimeHub;
+  /** Rate-limit counters; by default chosen from the config (lib/rate-limit.ts) and closed with the app. */
+  rateLimits?: RateLimitStore;
+  /** Comment heartbeat of the live stream, which also ends it once its sign-in is gone (default 25 s). */
+  streamHeartbeatMs?: number;
 }
 
-export async function buildApp({ config, database, logger, sms }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  sms,
+  realtime,
+  rateLimits,
+  streamHeartbeatMs,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -71,7 +89,13 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
 
   // Services: each owns its rules; none holds another's repository.
   const { db } = database;
-  const limiter = new RateLimiter();
+  // Shared by every instance when they share PostgreSQL or Redis; this process's own otherwise.
+  const hub = realtime ?? (await createRealtimeHub(config, database, app.log));
+  const limiter = new RateLimiter(rateLimits ?? (await createRateLimitStore(config, database, app.log)));
+  app.addHook('onClose', async () => {
+    if (!realtime) await hub.close();
+    if (!rateLimits) await limiter.store.close?.();
+  });
   const smsSender = sms ?? logSmsSender(config.dataDir, app.log);
   const roles = new RolesService(db);
   const departments = new DepartmentsService(db);
@@ -95,6 +119,10 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   const requestTypes = new RequestTypesService(db);
   const works = new WorksService(db, documents, lists);
   const requests = new RequestsService(db, { customers, processes, requestTypes, documents, works, auditLogs, lists });
+  const notificationStream = new NotificationStreamService(db, hub, {
+    heartbeatMs: streamHeartbeatMs ?? 25_000,
+    log: app.log,
+  });
   const publicRequests = new PublicRequestsService({
     requests,
     documents,
@@ -156,6 +184,7 @@ export async function buildApp({ config, database, logger, sms }: AppDeps): Prom
   await app.register(requestsRoutes, { requests });
   await app.register(worksRoutes, { works });
   await app.register(publicRequestsRoutes, { publicRequests, limiter });
+  await app.register(notificationStreamRoutes, { stream: notificationStream });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

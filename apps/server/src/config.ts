@@ -46,10 +46,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: bool.default(false),
+  WORKERS: bool.default(true),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
   LIST_CACHE_SIZE: z.coerce.number().int('phải là số nguyên').min(0, 'không được âm').max(100_000, 'tối đa 100000').default(1000),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'phải bắt đầu bằng redis:// hoặc rediss://')
+    .optional(),
 });
 
 // A chosen driver needs its keys: the start stops naming the missing one.
@@ -82,12 +87,16 @@ export interface Config {
   /** Human-readable log lines instead of JSON (a terminal, or development). */
   prettyLogs: boolean;
   trustProxy: boolean;
+  /** Run the notification dispatcher and the outbox (and the scheduler) loops in this process. */
+  workers: boolean;
   webDist?: string;
   shutdownTimeoutMs: number;
   /** Largest accepted upload, per file, in MiB. */
   uploadMaxMb: number;
   /** List pages whose ids and total are kept (lib/list-cache.ts); 0 turns the cache off. */
   listCacheSize: number;
+  /** Live events and rate limits shared through Redis by several instances (lib/realtime, lib/rate-limit). */
+  redisUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +109,7 @@ const SECRET_VARS = new Set([
   'ESMS_SECRET_KEY',
   'SPEEDSMS_TOKEN',
   'SMTP_URL',
+  'REDIS_URL',
 ]);
 
 /** Reads the environment; a wrong value throws a one-line message naming the variable. */
@@ -151,10 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     // `auto`: pretty for a person at a terminal (or in development), JSON for a log collector.
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && (isTty || e.NODE_ENV === 'development')),
     trustProxy: e.TRUST_PROXY,
+    workers: e.WORKERS,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     listCacheSize: e.LIST_CACHE_SIZE,
+    redisUrl: e.REDIS_URL,
   };
 }
 

@@ -357,6 +357,8 @@ export interface StreamTicketsTable {
   ticket_hash: string;
   user_id: number;
   expires_at: string;
+  /** The access token the ticket was taken with (migration 0013). */
+  token_id: number | null;
 }
 
 export interface RateLimitsTable {

@@ -7,6 +7,7 @@ import { requestsFlow } from './0005-requests-flow';
 import { searchIndex } from './0006-search-index';
 import { listVersion } from './0007-list-version';
 import { notifications } from './0010-notifications';
+import { streamTicketToken } from './0013-stream-ticket-token';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0006-search-index': searchIndex,
   '0007-list-version': listVersion,
   '0010-notifications': notifications,
+  '0013-stream-ticket-token': streamTicketToken,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

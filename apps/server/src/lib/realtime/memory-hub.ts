@@ -1,33 +1,16 @@
-import type { RealtimeHub, RealtimeListener, RealtimeMessage } from './hub';
+import { LocalListeners, type RealtimeHub, type RealtimeListener, type RealtimeMessage } from './hub';
 
-/** One process: listeners in a map, a publish calls them at once. */
+/** One instance: messages go straight to this process's listeners. */
 export class MemoryHub implements RealtimeHub {
-  private readonly listeners = new Map<number, Set<RealtimeListener>>();
+  private readonly listeners = new LocalListeners();
 
   async publish(userId: number, message: RealtimeMessage): Promise<void> {
-    for (const listener of this.listeners.get(userId) ?? []) {
-      try {
-        listener(message);
-      } catch {
-        // One broken connection must not keep the message from the others.
-      }
-    }
+    this.listeners.deliver(userId, message);
   }
 
   subscribe(userId: number, listener: RealtimeListener): () => void {
-    let set = this.listeners.get(userId);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(userId, set);
-    }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
-    };
+    return this.listeners.add(userId, listener);
   }
 
-  async close(): Promise<void> {
-    this.listeners.clear();
-  }
+  async close(): Promise<void> {}
 }

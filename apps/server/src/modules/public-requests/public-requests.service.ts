@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import { stripControlChars } from '@qlcv/common/schemas/common';
@@ -21,10 +20,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../integrations/sms/sms';
 import { hmac, safeEqualHex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { vnYymm } from '../../lib/vn-time';
+import { formatCode } from '../../lib/sequences';
 import type { Upload } from '../../plugins/multipart';
 import type { DocumentsService } from '../documents/documents.service';
-import { REQUEST_ENTITY, type RequestsService, trackingSuffix } from '../requests/requests.service';
+import { REQUEST_ENTITY, type RequestInput, type RequestsService, trackingSuffix } from '../requests/requests.service';
 
 export const SUBMITTED_MESSAGE = 'Yêu cầu của bạn đã được gửi thành công. Vui lòng lưu lại mã tra cứu để theo dõi kết quả xử lý.';
 const LINK_MISS_MESSAGE = 'Liên kết tải tệp không hợp lệ hoặc đã hết hạn. Vui lòng tra cứu lại để nhận liên kết mới.';
@@ -38,6 +37,15 @@ const lookupMiss = () => new AppError(404, 'NOT_FOUND', LOOKUP_MISS_MESSAGE);
 const linkMiss = () => new AppError(404, 'NOT_FOUND', LINK_MISS_MESSAGE);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How many honeypot answers are remembered by idempotency key, so a bot's repeated post gets its first answer. */
+const DECOYS_KEPT = 500;
+
+/** Thrown inside the honeypot's transaction once the real request's code is known: it rolls everything back. */
+class Rehearsal extends Error {
+  constructor(readonly code: string) {
+    super('honeypot rehearsal');
+  }
+}
 const TOKEN_PATTERN = /^(\d{1,10})\.(\d{1,10})\.(\d{10,11})\.([0-9a-f]{64})$/;
 
 export interface PublicRequestsDeps {
@@ -57,6 +65,9 @@ export class PublicRequestsService {
   private readonly linkKey: string;
   private readonly idempotencyKey: string;
   private readonly phoneKey: string;
+  /** The honeypot's answers: the last sequence number it showed per month, and its answers by idempotency key. */
+  private lastDecoy: { yymm: string; n: number } | null = null;
+  private readonly decoys = new Map<string, string>();
 
   constructor(deps: PublicRequestsDeps) {
     this.requests = deps.requests;
@@ -76,15 +87,10 @@ export class PublicRequestsService {
    * idempotency key (with the same mobile) gives the first request's answer again and creates nothing.
    */
   async submit(body: PublicRequestBody, uploads: Upload[], rawKey: string | null): Promise<PublicRequestCreated> {
-    // The honeypot: a person never fills it. A bot gets the answer it expects and nothing is stored.
-    if (body.website && body.website.trim() !== '') {
-      return {
-        code: `YC${vnYymm()}-${String(randomInt(1, 10_000)).padStart(4, '0')}-${trackingSuffix()}`,
-        message: SUBMITTED_MESSAGE,
-      };
-    }
     // Stored as a keyed hash of the key and the mobile: someone who guesses another visitor's key learns nothing.
     const key = rawKey ? hmac(this.idempotencyKey, `${rawKey}\n${body.mobile}`) : null;
+    // The honeypot: a person never fills it. A bot gets the answer it expects and nothing is stored.
+    if (body.website && body.website.trim() !== '') return this.decoy(body, key);
     if (key) {
       const earlier = await this.requests.trackingCodeByIdempotencyKey(key);
       if (earlier) return { code: earlier, message: SUBMITTED_MESSAGE };
@@ -92,22 +98,7 @@ export class PublicRequestsService {
     let created: { id: number; tracking_code: string };
     try {
       created = await this.documents.saveWith(uploads, async (trx) => {
-        const request = await this.requests.createWithin(
-          trx,
-          {
-            request_type_id: body.request_type_id,
-            requester_name: body.name,
-            requester_phone: body.mobile,
-            requester_email: body.email ?? null,
-            requester_organization: body.organization ?? null,
-            requester_address: body.address ?? null,
-            title: body.title,
-            content: body.content,
-            priority: 'normal',
-          },
-          null,
-          { idempotencyKey: key },
-        );
+        const request = await this.requests.createWithin(trx, requestInput(body), null, { idempotencyKey: key });
         await this.documents.insertUploads(trx, uploads, {
           uploadedBy: null,
           entity: REQUEST_ENTITY,
@@ -127,6 +118,44 @@ export class PublicRequestsService {
     }
     this.notify(body.mobile, created.tracking_code);
     return { code: created.tracking_code, message: SUBMITTED_MESSAGE };
+  }
+
+  /**
+   * The honeypot's answer, made to be told from a real one by nothing a bot can see: the request is created exactly as
+   * a real one (same checks, so a type not offered is the same 422) inside a transaction that is then rolled back, so
+   * the code is the month's real next one, its tracking suffix drawn the same way, and no request, customer, audit
+   * entry, document or file is stored (the files it sent are never committed and are deleted when the answer has
+   * gone). No sequence number is consumed either: the rollback takes the counter's step back, so real requests show
+   * no gap. Two decoys in a row without a real request between them would then show the same number, so the
+   * honeypot remembers the last number it showed this month and goes on from there, as a real month would. (On
+   * PostgreSQL the rolled-back inserts use up row ids, which no one outside ever sees.) A repeated post with the same
+   * idempotency key gets its first answer again, as a real one does.
+   */
+  private async decoy(body: PublicRequestBody, key: string | null): Promise<PublicRequestCreated> {
+    const earlier = key ? this.decoys.get(key) : undefined;
+    if (earlier) return { code: earlier, message: SUBMITTED_MESSAGE };
+    let real: string | null = null;
+    try {
+      await this.documents.saveWith([], async (trx) => {
+        const request = await this.requests.createWithin(trx, requestInput(body), null);
+        throw new Rehearsal(request.code);
+      });
+    } catch (err) {
+      if (!(err instanceof Rehearsal)) throw err;
+      real = err.code;
+    }
+    const m = /^YC(\d{4})-(\d+)$/.exec(real ?? '');
+    if (!m) throw new Error('honeypot: no request code');
+    const yymm = m[1] as string;
+    let n = Number(m[2]);
+    if (this.lastDecoy?.yymm === yymm && n <= this.lastDecoy.n) n = this.lastDecoy.n + 1;
+    this.lastDecoy = { yymm, n };
+    const code = `YC${yymm}-${formatCode('', n)}-${trackingSuffix()}`;
+    if (key) {
+      this.decoys.set(key, code);
+      if (this.decoys.size > DECOYS_KEPT) this.decoys.delete(this.decoys.keys().next().value as string);
+    }
+    return { code, message: SUBMITTED_MESSAGE };
   }
 
   /** Fire and forget: a slow or failing SMS service never holds up the visitor. */
@@ -276,4 +305,19 @@ function timelineOf(r: TimelineRow, firstAt: Record<string, string>): PublicTime
   out.push(entry('in_progress', progressAt ?? r.completed_at, inProgress));
   out.push(entry('completed', r.completed_at, r.status === 'completed'));
   return out;
+}
+
+/** What the public form creates: a request from the visitor's details, with the normal priority. */
+function requestInput(body: PublicRequestBody): RequestInput {
+  return {
+    request_type_id: body.request_type_id,
+    requester_name: body.name,
+    requester_phone: body.mobile,
+    requester_email: body.email ?? null,
+    requester_organization: body.organization ?? null,
+    requester_address: body.address ?? null,
+    title: body.title,
+    content: body.content,
+    priority: 'normal',
+  };
 }

@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+const NOTIFICATION_COLUMNS = ['id', 'event', 'entity', 'entity_id', 'title', 'body', 'link', 'read_at', 'created_at'] as const;
+
+/** The SQL of the live stream: its tickets, and the reads it makes of the user's notifications. */
+export const notificationStreamRepository = {
+  insertTicket(db: Kysely<DB>, row: { ticket_hash: string; user_id: number; token_id: number; expires_at: string }) {
+    return db.insertInto('stream_tickets').values(row).execute();
+  },
+
+  /** Deletes the ticket and answers it: of two instances given the same ticket, only one gets it. */
+  takeTicket(db: Kysely<DB>, ticketHash: string) {
+    return db
+      .deleteFrom('stream_tickets')
+      .where('ticket_hash', '=', ticketHash)
+      .returning(['user_id', 'token_id', 'expires_at'])
+      .executeTakeFirst();
+  },
+
+  deleteExpiredTickets(db: Kysely<DB>, now: string) {
+    return db.deleteFrom('stream_tickets').where('expires_at', '<=', now).execute();
+  },
+
+  /** The token still opens a session: not expired, not revoked, its user active. */
+  async tokenAlive(db: Kysely<DB>, tokenId: number, userId: number, now: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('access_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select('t.id')
+      .where('t.id', '=', tokenId)
+      .where('t.user_id', '=', userId)
+      .where('t.expires_at', '>', now)
+      .where('u.status', '=', 'active')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  findNotification(db: Kysely<DB>, userId: number, id: number) {
+    return db
+      .selectFrom('notifications')
+      .select(NOTIFICATION_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The user's notifications after `afterId`, oldest first. */
+  notificationsAfter(db: Kysely<DB>, userId: number, afterId: number, limit: number) {
+    return db
+      .selectFrom('notifications')
+      .select(NOTIFICATION_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
+  async unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
+    const row = await db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+};
+
+export type NotificationRow = NonNullable<Awaited<ReturnType<typeof notificationStreamRepository.findNotification>>>;
