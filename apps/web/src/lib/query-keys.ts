@@ -58,6 +58,15 @@ export const queryKeys = {
     options: (search: string) => ['customers', 'options', search] as const,
     requests: (id: number, query: object) => ['customers', 'requests', id, query] as const,
   },
+  /** `/api/settings/company`: the one settings record, each year's holidays and the proposal for a year. */
+  companySettings: {
+    all: ['settings-company'] as const,
+    detail: () => ['settings-company', 'detail'] as const,
+    holidays: (year: number) => ['settings-company', 'holidays', year] as const,
+    proposal: (year: number) => ['settings-company', 'proposal', year] as const,
+    history: (id: number) => ['settings-company', 'history', id] as const,
+    holidayHistory: (year: number) => ['settings-company', 'holiday-history', year] as const,
+  },
   /** The public request page's calls (no sign-in). */
   public: { requestTypes: () => ['public', 'request-types'] as const },
 };
@@ -72,6 +81,8 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   request_types: queryKeys.requestTypes,
   requests: queryKeys.requests,
   works: queryKeys.works,
+  company_settings: queryKeys.companySettings,
+  company_holidays: { history: queryKeys.companySettings.holidayHistory },
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

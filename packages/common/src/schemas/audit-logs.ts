@@ -12,6 +12,9 @@ export const AUDIT_ENTITIES = {
   requests: 'requests.show',
   /** Also scoped: only works the caller sees (PRODUCT.md §2). */
   works: 'works.show',
+  /** The company settings record (id 1) and each year's holidays (id = the year). */
+  company_settings: 'settings.edit',
+  company_holidays: 'settings.edit',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
