@@ -17,6 +17,9 @@ import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { CompanyCalendarService } from './modules/company-settings/company-calendar.service';
+import { companySettingsRoutes } from './modules/company-settings/company-settings.routes';
+import { CompanySettingsService } from './modules/company-settings/company-settings.service';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
 import { departmentsRoutes } from './modules/departments/departments.routes';
@@ -113,6 +116,9 @@ export async function buildApp({
   const auditLogs = new AuditLogsService(db);
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
   const documents = new DocumentsService(db, storage, app.log);
+  // The company calendar: leaves, timekeeping and reminders count working days through it.
+  const calendar = new CompanyCalendarService(db);
+  const companySettings = new CompanySettingsService(db, documents, calendar);
   const lists = new ListCache(db, config.listCacheSize);
   const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
@@ -184,6 +190,7 @@ export async function buildApp({
   await app.register(requestsRoutes, { requests });
   await app.register(worksRoutes, { works });
   await app.register(publicRequestsRoutes, { publicRequests, limiter });
+  await app.register(companySettingsRoutes, { companySettings });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -128,6 +128,8 @@ export interface DB {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   work_reminders: WorkRemindersTable;
+  company_settings: CompanySettingsTable;
+  company_holiday_years: CompanyHolidayYearsTable;
 }
 
 // Issue 4: customer requests end to end.
@@ -377,4 +379,34 @@ export interface WorkRemindersTable {
   work_id: number;
   kind: string;
   created_at: string;
+}
+
+// Issue 9: company settings and the company calendar (migration 0009).
+
+export interface CompanySettingsTable extends Stamps {
+  /** Always 1: one row. */
+  id: number;
+  name: string;
+  short_name: string | null;
+  tax_code: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  legal_representative: string | null;
+  legal_representative_title: string | null;
+  bank_account_number: string | null;
+  bank_name: string | null;
+  /** JSON array of ISO weekdays. */
+  working_days: string;
+  saturday_half: number;
+  logo_document_id: number | null;
+  updated_by: number | null;
+}
+
+export interface CompanyHolidayYearsTable extends Stamps {
+  year: number;
+  /** JSON array of { date, name, kind }. */
+  days: string;
+  updated_by: number | null;
 }

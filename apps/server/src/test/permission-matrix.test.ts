@@ -50,7 +50,7 @@ const KEY_PREFIX: Record<string, string> = {
   'request-types': 'request_types',
 };
 /** The audit-log entity opened by a key's prefix. */
-const AUDIT_ENTITY: Record<string, string> = { customer: 'customers' };
+const AUDIT_ENTITY: Record<string, string> = { customer: 'customers', settings: 'company_settings' };
 
 async function created(path: string, payload: Record<string, unknown>, token = t.adminToken): Promise<number> {
   const res = await t.call({ method: 'POST', url: path, token, payload });
@@ -241,6 +241,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
       customers: fx.customerId,
       processes: fx.processId,
       request_types: fx.requestTypeId,
+      company_settings: 1,
     };
     url += `?entity=${entity}&entity_id=${ids[entity]}`;
   } else if (route === 'POST /api/documents') {
@@ -288,6 +289,14 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'POST /api/auth/reset-password/otp') payload = { mobile: '0399999999' };
   else if (route === 'PUT /api/auth/reset-password') {
     payload = { mobile: '0399999999', otp: '000000', password: 'MatKhau@2027', password_confirmation: 'MatKhau@2027' };
+  }
+  // Company settings: the record and a year's holidays as read (the extra fields are dropped), a 1×1 PNG logo.
+  else if (route === 'PUT /api/settings/company') payload = await current('/api/settings/company');
+  else if (route === 'PUT /api/settings/company/holidays') payload = await current('/api/settings/company/holidays?year=2030');
+  else if (route === 'POST /api/settings/company/logo') {
+    const form = multipart([{ name: 'file', filename: 'logo.png', data: PNG, contentType: 'image/png' }]);
+    payload = form.payload;
+    headers = form.headers;
   }
   return { method: r.method as 'GET', url, payload, headers };
 }

@@ -6,6 +6,7 @@ import { documentsCustomers } from './0003-documents-customers';
 import { requestsFlow } from './0005-requests-flow';
 import { searchIndex } from './0006-search-index';
 import { listVersion } from './0007-list-version';
+import { companySettings } from './0009-company-settings';
 import { notifications } from './0010-notifications';
 import { streamTicketToken } from './0013-stream-ticket-token';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0005-requests-flow': requestsFlow,
   '0006-search-index': searchIndex,
   '0007-list-version': listVersion,
+  '0009-company-settings': companySettings,
   '0010-notifications': notifications,
   '0013-stream-ticket-token': streamTicketToken,
 };
