@@ -95,6 +95,7 @@ export async function buildApp({
   // Shared by every instance when they share PostgreSQL or Redis; this process's own otherwise.
   const hub = realtime ?? (await createRealtimeHub(config, database, app.log));
   const limiter = new RateLimiter(rateLimits ?? (await createRateLimitStore(config, database, app.log)));
+  app.decorate('realtime', hub);
   app.addHook('onClose', async () => {
     if (!realtime) await hub.close();
     if (!rateLimits) await limiter.store.close?.();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PermissionKey } from '@qlcv/common/permissions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, migrate, openDatabase } from '../db/database';
 import { ensureAdmin } from '../db/seed/admin';
@@ -54,7 +54,10 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
 
 let userSeq = 0;
 
-export async function createTestApp(): Promise<TestApp> {
+/** `deps`: a hub, rate-limit store or stream heartbeat of the test's own. */
+export async function createTestApp(
+  deps: Pick<AppDeps, 'realtime' | 'rateLimits' | 'streamHeartbeatMs'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qlcv-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgres(pgBase) : null;
@@ -74,6 +77,7 @@ export async function createTestApp(): Promise<TestApp> {
     config,
     database,
     logger: false,
+    ...deps,
     sms: {
       async send(m) {
         sms.push(m);

@@ -6,6 +6,13 @@ import { MemoryHub } from './memory-hub';
 import { PostgresHub } from './postgres-hub';
 import { RedisHub } from './redis-hub';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's hub (tests and tools publish through it). */
+    realtime: RealtimeHub;
+  }
+}
+
 interface Log {
   warn(obj: object, msg: string): void;
 }
