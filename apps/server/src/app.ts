@@ -3,6 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { AuditEntity } from '@qlcv/common/schemas/audit-logs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -10,6 +11,7 @@ import type { Database } from './db/database';
 import { logSmsSender, type SmsSender } from './integrations/sms/sms';
 import { ListCache } from './lib/list-cache';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from './lib/rate-limit';
+import type { ModuleAccess } from './lib/record-access';
 import { createRealtimeHub } from './lib/realtime/create-hub';
 import type { RealtimeHub } from './lib/realtime/hub';
 import { LocalStorage } from './lib/storage';
@@ -20,6 +22,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { CompanyCalendarService } from './modules/company-settings/company-calendar.service';
 import { companySettingsRoutes } from './modules/company-settings/company-settings.routes';
 import { CompanySettingsService } from './modules/company-settings/company-settings.service';
+import { customersAccess } from './modules/customers/customers.access';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
 import { departmentsRoutes } from './modules/departments/departments.routes';
@@ -34,14 +37,20 @@ import { ProcessesService } from './modules/processes/processes.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { publicRequestsRoutes } from './modules/public-requests/public-requests.routes';
 import { PublicRequestsService } from './modules/public-requests/public-requests.service';
+import { RequestFlowService } from './modules/request-flow/request-flow.service';
 import { requestTypesRoutes } from './modules/request-types/request-types.routes';
 import { RequestTypesService } from './modules/request-types/request-types.service';
+import { requestsAccess } from './modules/requests/requests.access';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { RequestsService } from './modules/requests/requests.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { StepWorksService } from './modules/works/step-works.service';
+import { WorkCommentsService } from './modules/works/work-comments.service';
+import { WorkStatusService } from './modules/works/work-status.service';
+import { worksAccess } from './modules/works/works.access';
 import { worksRoutes } from './modules/works/works.routes';
 import { WorksService } from './modules/works/works.service';
 import { accessPlugin } from './plugins/access';
@@ -95,7 +104,6 @@ export async function buildApp({
   // Shared by every instance when they share PostgreSQL or Redis; this process's own otherwise.
   const hub = realtime ?? (await createRealtimeHub(config, database, app.log));
   const limiter = new RateLimiter(rateLimits ?? (await createRateLimitStore(config, database, app.log)));
-  app.decorate('realtime', hub);
   app.addHook('onClose', async () => {
     if (!realtime) await hub.close();
     if (!rateLimits) await limiter.store.close?.();
@@ -125,7 +133,12 @@ export async function buildApp({
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
   const works = new WorksService(db, documents, lists);
-  const requests = new RequestsService(db, { customers, processes, requestTypes, documents, works, auditLogs, lists });
+  const workComments = new WorkCommentsService(db, works);
+  const stepWorks = new StepWorksService(documents);
+  const requests = new RequestsService(db, { customers, requestTypes, documents, auditLogs, lists });
+  // The request flow sits above both requests and works, which do not call each other.
+  const flow = new RequestFlowService(db, { requests, stepWorks, processes, requestTypes, documents });
+  const workStatus = new WorkStatusService(db, works, flow, documents);
   const notificationStream = new NotificationStreamService(db, hub, {
     heartbeatMs: streamHeartbeatMs ?? 25_000,
     log: app.log,
@@ -137,6 +150,15 @@ export async function buildApp({
     appSecret: config.appSecret,
     log: app.log,
   });
+
+  // Who reaches the files and the history of each module's records, as each module declares it.
+  const access: ModuleAccess[] = [customersAccess(), requestsAccess(works), worksAccess(works)];
+  for (const declared of access) {
+    for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
+    for (const [entity, check] of Object.entries(declared.history ?? {})) {
+      auditLogs.registerAccess(entity as AuditEntity, check);
+    }
+  }
 
   // Plugins first.
   await app.register(helmet, {
@@ -188,8 +210,8 @@ export async function buildApp({
   await app.register(customersRoutes, { customers });
   await app.register(processesRoutes, { processes });
   await app.register(requestTypesRoutes, { requestTypes });
-  await app.register(requestsRoutes, { requests });
-  await app.register(worksRoutes, { works });
+  await app.register(requestsRoutes, { requests, flow });
+  await app.register(worksRoutes, { works, workStatus, workComments });
   await app.register(publicRequestsRoutes, { publicRequests, limiter });
   await app.register(companySettingsRoutes, { companySettings });
   await app.register(notificationStreamRoutes, { stream: notificationStream });

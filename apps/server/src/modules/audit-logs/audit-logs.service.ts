@@ -6,18 +6,19 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import type { RecordCheck } from '../../lib/record-access';
 import { auditLogsRepository as repo } from './audit-logs.repository';
 
-/** A scoped entity's check that the actor may see one record (works: only those in their scope). */
-export type AuditRecordAccess = (db: Kysely<DB>, entityId: number, actor: Actor) => Promise<boolean>;
-
 export class AuditLogsService {
-  private readonly access = new Map<string, AuditRecordAccess>();
+  private readonly access = new Map<string, RecordCheck>();
 
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** An entity whose records are scoped registers how one is checked; outside the scope its history answers 404. */
-  registerAccess(entity: AuditEntity, access: AuditRecordAccess): void {
+  /**
+   * How a scoped entity's record is checked (works: only those in the actor's scope), as its module declares it
+   * (`<module>.access.ts`, wired in app.ts); outside the scope its history answers 404.
+   */
+  registerAccess(entity: AuditEntity, access: RecordCheck): void {
     this.access.set(entity, access);
   }
 

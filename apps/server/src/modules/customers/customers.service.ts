@@ -1,4 +1,3 @@
-import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
 import {
   CUSTOMER_OPTIONS_LIMIT,
@@ -106,15 +105,7 @@ export class CustomersService {
     private readonly db: Kysely<DB>,
     private readonly documents: DocumentsService,
     private readonly lists: ListCache,
-  ) {
-    // Files attached to a customer follow the customer's keys.
-    documents.registerAccess(CUSTOMER_ENTITY, {
-      canRead: async (db, id, actor) =>
-        hasAnyPermission(actor.permissions, ['customer.show', 'customer.edit']) && Boolean(await repo.exists(db, id)),
-      canEdit: async (db, id, actor) =>
-        hasAnyPermission(actor.permissions, ['customer.edit']) && Boolean(await repo.exists(db, id)),
-    });
-  }
+  ) {}
 
   private filterOf(q: CustomerListQuery): CustomerFilter {
     return { search: searchPattern(q.search), type: q.type, source: q.source, province: q.province };

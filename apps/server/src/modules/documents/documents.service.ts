@@ -6,18 +6,10 @@ import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { forbidden, invalid, notFound } from '../../lib/errors';
+import type { RecordAccess } from '../../lib/record-access';
 import type { LocalStorage } from '../../lib/storage';
 import type { Upload } from '../../plugins/multipart';
 import { type DocumentRow, documentsRepository as repo } from './documents.repository';
-
-/**
- * How a module tells the documents module who may see and change the files attached to its records. Each answers
- * for one record: false for a record that does not exist or lies outside the actor's scope.
- */
-export interface RecordAccess {
-  canRead(db: Kysely<DB>, entityId: number, actor: Actor): Promise<boolean>;
-  canEdit(db: Kysely<DB>, entityId: number, actor: Actor): Promise<boolean>;
-}
 
 /** Who owns the documents made from a request's uploads. */
 export interface UploadOwner {
@@ -57,7 +49,10 @@ export class DocumentsService {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** A module whose records carry attachments registers how their access is checked (`customers`, `requests`…). */
+  /**
+   * How the files of an entity's records are reached (`customers`, `requests`…), as its module declares it
+   * (`<module>.access.ts`, wired in app.ts). A document of an entity nobody declared is read by no one.
+   */
   registerAccess(entity: string, access: RecordAccess): void {
     this.access.set(entity, access);
   }

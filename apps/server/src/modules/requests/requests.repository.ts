@@ -104,6 +104,7 @@ function withRelations(q: ReturnType<typeof filtered>) {
 
 export type RequestListRow = Awaited<ReturnType<typeof requestsRepository.list>>[number];
 export type RequestRow = NonNullable<Awaited<ReturnType<typeof requestsRepository.find>>>;
+export type RequestWorkRow = Awaited<ReturnType<typeof requestsRepository.works>>[number];
 
 // The same ORDER BY goes on differently shaped selects (the page's ids, the joined page, an export's ids).
 const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: RequestSortSpec): Q => orderedBy(q, 'r', sort);
@@ -252,6 +253,30 @@ export const requestsRepository = {
       .where('entity_id', '=', id)
       .where('action', 'in', actions)
       .groupBy('action')
+      .execute();
+  },
+
+  /** The works of a request, oldest first, for its page (their summary: names of the people and departments). */
+  works(db: Kysely<DB>, requestId: number) {
+    return db
+      .selectFrom('works as w')
+      .select((eb) => [
+        'w.id',
+        'w.code',
+        'w.title',
+        'w.step_index',
+        'w.status',
+        'w.assignee_id',
+        'w.department_id',
+        'w.deadline',
+        'w.progress',
+        'w.completed_at',
+        'w.created_at',
+        eb.selectFrom('users as a').select('a.name').whereRef('a.id', '=', 'w.assignee_id').as('assignee_name'),
+        eb.selectFrom('departments as d').select('d.name').whereRef('d.id', '=', 'w.department_id').as('department_name'),
+      ])
+      .where('w.request_id', '=', requestId)
+      .orderBy('w.id')
       .execute();
   },
 

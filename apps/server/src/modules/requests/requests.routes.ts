@@ -14,9 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nowIso } from '../../lib/clock';
 import { sendXlsx, wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
+import type { RequestFlowService } from '../request-flow/request-flow.service';
 import type { RequestsService } from './requests.service';
 
-export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (app, { requests }) => {
+export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService; flow: RequestFlowService }> = async (
+  app,
+  { requests, flow },
+) => {
   const tags = ['requests'];
   const edit = { config: { permission: ['requests.edit'] as const } };
 
@@ -91,7 +95,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailSchema },
       },
     },
-    (req) => requests.receive(actorOf(req), req.params.id),
+    (req) => flow.receive(actorOf(req), req.params.id),
   );
 
   app.post(
@@ -106,7 +110,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailSchema },
       },
     },
-    (req) => requests.hold(actorOf(req), req.params.id, req.body.reason),
+    (req) => flow.hold(actorOf(req), req.params.id, req.body.reason),
   );
 
   app.post(
@@ -120,7 +124,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailSchema },
       },
     },
-    (req) => requests.resume(actorOf(req), req.params.id),
+    (req) => flow.resume(actorOf(req), req.params.id),
   );
 
   app.post(
@@ -135,7 +139,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailSchema },
       },
     },
-    (req) => requests.reject(actorOf(req), req.params.id, req.body.reason),
+    (req) => flow.reject(actorOf(req), req.params.id, req.body.reason),
   );
 
   app.post(
@@ -150,7 +154,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailSchema },
       },
     },
-    (req) => requests.cancel(actorOf(req), req.params.id, req.body?.reason),
+    (req) => flow.cancel(actorOf(req), req.params.id, req.body?.reason),
   );
 
   app.post(
@@ -165,6 +169,6 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailSchema },
       },
     },
-    (req) => requests.complete(actorOf(req), req.params.id, req.body),
+    (req) => flow.complete(actorOf(req), req.params.id, req.body),
   );
 };

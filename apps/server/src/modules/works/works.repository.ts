@@ -15,7 +15,7 @@ import { orderedBy } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 /** Whose works a caller sees: every work, or their own plus (with `works.department`) their department's. */
-export type WorkScope = { all: true } | { all: false; userId: number; departmentId: number | null };
+export type WorkScope = { all: true } | { all: false; userId: number; departmentIds: readonly number[] };
 
 export interface WorkFilter {
   scope: WorkScope;
@@ -41,7 +41,7 @@ type WEb = ExpressionBuilder<DB & { w: DB['works'] }, 'w'>;
 
 const CLOSED = ['done', 'cancelled'];
 
-/** The works a scope reaches: assigned to, created by or followed by the user, or in their department. */
+/** The works a scope reaches: assigned to, created by or followed by the user, or in their departments. */
 function inScope(eb: WEb, scope: WorkScope): Expression<SqlBool> {
   if (scope.all) return sql<SqlBool>`1 = 1`;
   const own = [
@@ -55,7 +55,7 @@ function inScope(eb: WEb, scope: WorkScope): Expression<SqlBool> {
         .where('p.user_id', '=', scope.userId),
     ),
   ];
-  if (scope.departmentId) own.push(eb('w.department_id', '=', scope.departmentId));
+  if (scope.departmentIds.length > 0) own.push(eb('w.department_id', 'in', scope.departmentIds));
   return eb.or(own);
 }
 
@@ -241,11 +241,23 @@ export const worksRepository = {
     }
   },
 
-  ofRequest(db: Kysely<DB>, requestId: number) {
-    return withRelations(filtered(db, { scope: { all: true }, search: null }))
-      .where('w.request_id', '=', requestId)
-      .orderBy('w.id')
-      .execute();
+  /** What a work's page shows of the request it belongs to (its files apart). */
+  requestOf(db: Kysely<DB>, requestId: number) {
+    return db
+      .selectFrom('requests as r')
+      .select((eb) => [
+        'r.id',
+        'r.code',
+        'r.title',
+        'r.status',
+        'r.priority',
+        'r.due_at',
+        'r.customer_id',
+        'r.process_snapshot',
+        eb.selectFrom('customers as c').select('c.name').whereRef('c.id', '=', 'r.customer_id').as('customer_name'),
+      ])
+      .where('r.id', '=', requestId)
+      .executeTakeFirst();
   },
 
   participants(db: Kysely<DB>, workId: number) {

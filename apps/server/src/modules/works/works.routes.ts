@@ -18,6 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nowIso } from '../../lib/clock';
 import { sendXlsx, wantsXlsx, type XlsxColumn } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
+import type { WorkCommentsService } from './work-comments.service';
+import type { WorkStatusService } from './work-status.service';
 import type { WorksService } from './works.service';
 
 const COLUMNS: XlsxColumn<Work>[] = [
@@ -38,7 +40,11 @@ const COLUMNS: XlsxColumn<Work>[] = [
   { header: 'Ngày tạo', type: 'datetime', value: (w) => w.created_at },
 ];
 
-export const worksRoutes: FastifyPluginAsyncZod<{ works: WorksService }> = async (app, { works }) => {
+export const worksRoutes: FastifyPluginAsyncZod<{
+  works: WorksService;
+  workStatus: WorkStatusService;
+  workComments: WorkCommentsService;
+}> = async (app, { works, workStatus, workComments }) => {
   const tags = ['works'];
   // A work's page and its actions: any signed-in user, for the works in their scope (404 outside it); changing one
   // is for its assignee, its managers and the creator of a work outside a process (403 for a mere viewer).
@@ -103,25 +109,25 @@ export const worksRoutes: FastifyPluginAsyncZod<{ works: WorksService }> = async
   app.get(
     '/api/works/:id/comments',
     { ...auth, schema: { tags, params: idParams, querystring: listQuery, response: { 200: paginated(workCommentSchema) } } },
-    (req) => works.comments(actorOf(req), req.params.id, req.query),
+    (req) => workComments.list(actorOf(req), req.params.id, req.query),
   );
 
   app.post(
     '/api/works/:id/comments',
     { ...auth, schema: { tags, params: idParams, body: commentBody, response: { 201: workCommentSchema } } },
-    async (req, reply) => reply.status(201).send(await works.addComment(actorOf(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await workComments.add(actorOf(req), req.params.id, req.body)),
   );
 
   app.put(
     '/api/works/:id/progress',
     { ...auth, schema: { tags, params: idParams, body: workProgressBody, response: detail } },
-    (req) => works.setProgress(actorOf(req), req.params.id, req.body.progress),
+    (req) => workStatus.setProgress(actorOf(req), req.params.id, req.body.progress),
   );
 
   app.post(
     '/api/works/:id/start',
     { ...auth, schema: { tags, description: 'todo → in_progress', params: idParams, response: detail } },
-    (req) => works.start(actorOf(req), req.params.id),
+    (req) => workStatus.start(actorOf(req), req.params.id),
   );
 
   app.post(
@@ -130,13 +136,13 @@ export const worksRoutes: FastifyPluginAsyncZod<{ works: WorksService }> = async
       ...auth,
       schema: { tags, description: 'todo / in_progress → on_hold', params: idParams, body: reasonBody, response: detail },
     },
-    (req) => works.hold(actorOf(req), req.params.id, req.body.reason),
+    (req) => workStatus.hold(actorOf(req), req.params.id, req.body.reason),
   );
 
   app.post(
     '/api/works/:id/resume',
     { ...auth, schema: { tags, description: 'on_hold → the status it had', params: idParams, response: detail } },
-    (req) => works.resume(actorOf(req), req.params.id),
+    (req) => workStatus.resume(actorOf(req), req.params.id),
   );
 
   app.post(
@@ -152,13 +158,13 @@ export const worksRoutes: FastifyPluginAsyncZod<{ works: WorksService }> = async
         response: detail,
       },
     },
-    (req) => works.complete(actorOf(req), req.params.id, req.body),
+    (req) => workStatus.complete(actorOf(req), req.params.id, req.body),
   );
 
   app.post(
     '/api/works/:id/cancel',
     { ...auth, schema: { tags, description: 'open → cancelled', params: idParams, body: cancelBody, response: detail } },
-    (req) => works.cancel(actorOf(req), req.params.id, req.body?.reason),
+    (req) => workStatus.cancel(actorOf(req), req.params.id, req.body?.reason),
   );
 
   app.post(
@@ -173,6 +179,6 @@ export const worksRoutes: FastifyPluginAsyncZod<{ works: WorksService }> = async
         response: detail,
       },
     },
-    (req) => works.sendBack(actorOf(req), req.params.id, req.body.reason),
+    (req) => workStatus.sendBack(actorOf(req), req.params.id, req.body.reason),
   );
 };
