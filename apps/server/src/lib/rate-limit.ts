@@ -137,10 +137,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: RedisClientType,
     private readonly ownsClient = false,
+    private readonly prefix = 'qlcv:rl:',
   ) {}
 
   private k(key: string) {
-    return `qlcv:rl:${key}`;
+    return `${this.prefix}${key}`;
   }
 
   async hit(key: string, windowMs: number): Promise<RateWindow> {

@@ -402,10 +402,11 @@ describe('the route table', () => {
       if (segment === 'documents') expect(r.access, label(r)).toBe('auth');
       else expect(r.access, label(r)).toBe(`${KEY_PREFIX[segment] ?? segment}.edit`);
     }
-    // Only sign-in, password reset, health and the API description are open.
+    // Only sign-in, password reset, health and the API description are open; the live stream's single-use ticket is
+    // its credential (EventSource cannot send the Bearer header).
     for (const r of publicRoutes)
       expect(label(r)).toMatch(
-        /^(GET \/api\/docs|GET \/api\/health$|POST \/api\/auth\/login$|\w+ \/api\/auth\/reset-password|\w+ \/api\/public\/)/,
+        /^(GET \/api\/docs|GET \/api\/health$|POST \/api\/auth\/login$|\w+ \/api\/auth\/reset-password|\w+ \/api\/public\/|GET \/api\/notifications\/stream$)/,
       );
   });
 });

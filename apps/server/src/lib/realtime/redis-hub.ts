@@ -13,7 +13,10 @@ export class RedisHub implements RealtimeHub {
   private subscriber: RedisClientType | null = null;
   private ready = false;
 
-  constructor(private readonly publisher: RedisClientType) {}
+  constructor(
+    private readonly publisher: RedisClientType,
+    private readonly channel = REDIS_CHANNEL,
+  ) {}
 
   async start(): Promise<void> {
     const subscriber = this.publisher.duplicate() as RedisClientType;
@@ -24,7 +27,7 @@ export class RedisHub implements RealtimeHub {
       this.ready = true;
     });
     await subscriber.connect();
-    await subscriber.subscribe(REDIS_CHANNEL, (payload) => {
+    await subscriber.subscribe(this.channel, (payload) => {
       try {
         const wire = JSON.parse(payload) as { u: number; m: RealtimeMessage };
         if (typeof wire.u === 'number' && wire.m && typeof wire.m.type === 'string') this.listeners.deliver(wire.u, wire.m);
@@ -34,7 +37,7 @@ export class RedisHub implements RealtimeHub {
   }
 
   async publish(userId: number, message: RealtimeMessage): Promise<void> {
-    await this.publisher.publish(REDIS_CHANNEL, JSON.stringify({ u: userId, m: message }));
+    await this.publisher.publish(this.channel, JSON.stringify({ u: userId, m: message }));
   }
 
   subscribe(userId: number, listener: RealtimeListener): () => void {
