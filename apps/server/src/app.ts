@@ -132,7 +132,7 @@ export async function buildApp({
   const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
-  const works = new WorksService(db, documents, lists);
+  const works = new WorksService(db, documents, departments, lists);
   const workComments = new WorkCommentsService(db, works);
   const stepWorks = new StepWorksService(documents);
   const requests = new RequestsService(db, { customers, requestTypes, documents, auditLogs, lists });

@@ -7,6 +7,8 @@ export interface SmsMessage {
   text: string;
   /** What the log may show instead of the text (an OTP never reaches a log). */
   safeText: string;
+  /** Sent first as this ZNS template when Zalo is set up (integrations/zalo/zalo-first.ts); the SMS is the fallback. */
+  zalo?: { kind: string; data: Record<string, string> };
 }
 
 export interface SmsSender {

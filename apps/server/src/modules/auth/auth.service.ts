@@ -191,6 +191,8 @@ export class AuthService {
         to: mobile,
         text: `QLCV: Ma xac thuc dat lai mat khau cua ban la ${code}, hieu luc 5 phut. Khong chia se ma nay cho bat ky ai.`,
         safeText: 'QLCV: Ma xac thuc dat lai mat khau cua ban la ******',
+        // By Zalo ZNS first when its `otp` template is set up (the sender given in app.ts), by SMS otherwise.
+        zalo: { kind: 'otp', data: { otp: code } },
       })
       .catch((err) => this.deps.log.error({ err: (err as Error).message }, 'sms send failed'));
     return { message: OTP_SENT_MESSAGE };

@@ -70,6 +70,26 @@ export const departmentsRepository = {
     return db.selectFrom('departments').select('id').where('code', '=', code).executeTakeFirst();
   },
 
+  /**
+   * The department and every department under it, however deep (a recursive CTE, the same SQL on SQLite and
+   * PostgreSQL; `union` rather than `union all`, so even a loop in the data could not make it run forever).
+   */
+  async subtreeIds(db: Kysely<DB>, id: number): Promise<number[]> {
+    const rows = await db
+      .withRecursive('subtree(id)', (qb) =>
+        qb
+          .selectFrom('departments')
+          .select('id')
+          .where('id', '=', id)
+          .union(qb.selectFrom('departments as d').innerJoin('subtree as s', 's.id', 'd.parent_id').select('d.id')),
+      )
+      .selectFrom('subtree')
+      .select('id')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
   /** Parent links of every department, to refuse a cycle. */
   parentLinks(db: Kysely<DB>) {
     return db.selectFrom('departments').select(['id', 'parent_id']).execute();

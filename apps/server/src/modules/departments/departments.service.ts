@@ -139,6 +139,15 @@ export class DepartmentsService {
     });
   }
 
+  /**
+   * A department and all its sub-departments, recursively (an empty list for none): what a "department" scope covers
+   * (`works.department`, and `leaves.department` to come). See docs/decisions.md, "Department scope includes
+   * sub-departments".
+   */
+  withDescendants(id: number | null, db: Kysely<DB> = this.db): Promise<number[]> {
+    return id === null ? Promise.resolve([]) : repo.subtreeIds(db, id);
+  }
+
   clearHead(db: Kysely<DB>, userId: number) {
     return repo.clearHead(db, userId);
   }

@@ -14,7 +14,10 @@ import { withListVersion } from '../../lib/list-cache';
 import { orderedBy } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
-/** Whose works a caller sees: every work, or their own plus (with `works.department`) their department's. */
+/**
+ * Whose works a caller sees: every work, or their own plus (with `works.department`) those of their department and
+ * all its sub-departments (`departmentIds`, empty without the key).
+ */
 export type WorkScope = { all: true } | { all: false; userId: number; departmentIds: readonly number[] };
 
 export interface WorkFilter {

@@ -22,6 +22,7 @@ import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
 import { parseSnapshot } from '../../lib/process-snapshot';
 import { likePattern } from '../../lib/vi-search';
 import { vnDayEnd, vnDayStart } from '../../lib/vn-time';
+import type { DepartmentsService } from '../departments/departments.service';
 import type { DocumentsService } from '../documents/documents.service';
 import {
   auditable,
@@ -48,19 +49,21 @@ export class WorksService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly documents: DocumentsService,
+    private readonly departments: DepartmentsService,
     private readonly lists: ListCache,
   ) {}
 
   // ---- access -------------------------------------------------------------------------------------------------
 
   /**
-   * PRODUCT.md §2: own works for everyone; `works.department` adds those of the actor's department; `works.all` adds
-   * every one.
+   * PRODUCT.md §2: own works for everyone; `works.department` adds those of the actor's department and of all its
+   * sub-departments; `works.all` adds every one.
    */
-  async scopeOf(actor: Actor, _db: Kysely<DB> = this.db): Promise<WorkScope> {
+  async scopeOf(actor: Actor, db: Kysely<DB> = this.db): Promise<WorkScope> {
     if (hasAnyPermission(actor.permissions, ['works.all'])) return { all: true };
-    const departmentIds =
-      hasAnyPermission(actor.permissions, ['works.department']) && actor.departmentId !== null ? [actor.departmentId] : [];
+    const departmentIds = hasAnyPermission(actor.permissions, ['works.department'])
+      ? await this.departments.withDescendants(actor.departmentId, db)
+      : [];
     return { all: false, userId: actor.id, departmentIds };
   }
 
@@ -83,7 +86,7 @@ export class WorksService {
 
   /**
    * Who may change a work, its status and progress: its assignee, a holder of `works.all`, a holder of
-   * `works.department` of the work's department, and the creator of a work outside a process (a
+   * `works.department` of the work's department (or one under it), and the creator of a work outside a process (a
    * process step's work is created by whoever moved the request on, who does not own it).
    */
   private mayEdit(

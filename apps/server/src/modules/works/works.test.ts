@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnYymm } from '../../lib/vn-time';
-import { auditOf, expectError, expectNoSecrets, expectXlsx, looksVietnamese } from '../../test/fixtures';
+import { auditOf, createDepartment, expectError, expectNoSecrets, expectXlsx, looksVietnamese, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   buildWorld,
@@ -502,6 +502,91 @@ describe('works', () => {
       const after = (await call('GET', `/api/requests/${r.id}`, undefined, receiver.token)).json();
       expect(after.current_step).toBe(1);
       expect(after.status).toBe('received');
+    });
+  });
+
+  // docs/decisions.md, "Department scope includes sub-departments".
+  describe('department scope', () => {
+    /** Under one root: the manager's department P, its child C and grandchild G; S is P's sibling. */
+    let manager: Person;
+    let inP: WorkDetail;
+    let inC: WorkDetail;
+    let inG: WorkDetail;
+    let inS: WorkDetail;
+    let inRoot: WorkDetail;
+
+    beforeAll(async () => {
+      const tag = uniq('ds');
+      const root = await createDepartment(t, { code: `R${tag}`, name: `Trung tâm ${tag}` });
+      const p = await createDepartment(t, { code: `P${tag}`, name: `Phòng quan trắc ${tag}`, parent_id: root.id });
+      const c = await createDepartment(t, { code: `C${tag}`, name: `Tổ hiện trường ${tag}`, parent_id: p.id });
+      const g = await createDepartment(t, { code: `G${tag}`, name: `Nhóm lấy mẫu khí ${tag}`, parent_id: c.id });
+      const sibling = await createDepartment(t, { code: `S${tag}`, name: `Phòng kế toán ${tag}`, parent_id: root.id });
+      manager = await person(t, ['works.department', 'works.show'], p.id);
+      const inDepartment = async (title: string, departmentId: number) => {
+        const doc = await uploadText(t, boss.token, `${tag}-${departmentId}.txt`);
+        return create({ title: `${title} ${tag}`, department_id: departmentId, attachment_ids: [doc.id] }, boss.token);
+      };
+      inP = await inDepartment('Lập kế hoạch quan trắc', p.id);
+      inC = await inDepartment('Lấy mẫu nước mặt', c.id);
+      inG = await inDepartment('Lấy mẫu khí thải', g.id);
+      inS = await inDepartment('Đối chiếu công nợ', sibling.id);
+      inRoot = await inDepartment('Họp giao ban', root.id as number);
+    });
+
+    it('lists the works of the department and of every department under it, not of a sibling or the parent', async () => {
+      const res = await list('per_page=all', manager.token);
+      const codes = codesOf(res);
+      expect(codes).toEqual(expect.arrayContaining([inP.code, inC.code, inG.code]));
+      expect(codes).not.toContain(inS.code);
+      expect(codes).not.toContain(inRoot.code);
+      expect(res.json().meta.total).toBe(codes.length);
+      expect(codesOf(await list(`department_id=${inG.department?.id}`, manager.token))).toEqual([inG.code]);
+    });
+
+    it('opens a work of a sub-department and lets the manager change it; 404 outside', async () => {
+      for (const w of [inC, inG]) {
+        const res = await get(w.id, manager.token);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().can.edit).toBe(true);
+      }
+      for (const w of [inS, inRoot]) {
+        expectError(await get(w.id, manager.token), 404, 'NOT_FOUND');
+        expectError(await act(w.id, 'start', manager.token), 404, 'NOT_FOUND');
+      }
+      const started = await act(inG.id, 'start', manager.token);
+      expect(started.statusCode, started.body).toBe(200);
+    });
+
+    it('exports the same scope', async () => {
+      const res = await t.call({
+        method: 'GET',
+        url: '/api/works?sort=code',
+        token: manager.token,
+        headers: { 'x-export': 'xlsx' },
+      });
+      const codes = (await expectXlsx(res, 'cong-viec')).slice(1).map((r) => r[0]);
+      expect(codes).toEqual(expect.arrayContaining([inP.code, inC.code, inG.code]));
+      expect(codes).not.toContain(inS.code);
+      expect(codes).not.toContain(inRoot.code);
+    });
+
+    it("keeps the files and the history of the sub-departments' works in scope, and 404 outside", async () => {
+      for (const w of [inC, inG]) {
+        const doc = w.attachments[0] as { url: string };
+        expect((await call('GET', doc.url, undefined, manager.token)).statusCode).toBe(200);
+        const history = await call('GET', `/api/audit-logs?entity=works&entity_id=${w.id}`, undefined, manager.token);
+        expect(history.statusCode, history.body).toBe(200);
+      }
+      for (const w of [inS, inRoot]) {
+        const doc = w.attachments[0] as { url: string };
+        expectError(await call('GET', doc.url, undefined, manager.token), 404, 'NOT_FOUND');
+        expectError(
+          await call('GET', `/api/audit-logs?entity=works&entity_id=${w.id}`, undefined, manager.token),
+          404,
+          'NOT_FOUND',
+        );
+      }
     });
   });
 });

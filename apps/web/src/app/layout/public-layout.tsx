@@ -1,24 +1,35 @@
+import { FormOutlined, SearchOutlined } from '@ant-design/icons';
 import { Layout } from 'antd';
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '@/components/brand-logo';
 import { PageAlert } from '@/lib/notify/page-alert';
 import { urlFor } from '../routes';
 import { APP_TITLE } from './root-layout';
 
-/** The public request pages: a simple header with the company name. */
+/**
+ * The public request pages: the company mark and name, and the two pages as compact links. One line from 360 px up:
+ * on a phone the name gives way to the mark alone (it stays the link's name for screen readers).
+ */
 export function PublicLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header className="qlcv-header" style={{ padding: '0 20px', background: '#fff' }}>
-        <Link to={urlFor('public.requests.index')} className="qlcv-logo" style={{ color: '#0b7a75' }}>
+      <Layout.Header className="qlcv-header qlcv-public-header">
+        <Link to={urlFor('public.requests.index')} className="qlcv-logo" aria-label={APP_TITLE}>
           <BrandMark size={32} />
-          <span>{APP_TITLE}</span>
+          <span className="qlcv-public-title">{APP_TITLE}</span>
         </Link>
-        <span style={{ flex: 1 }} />
-        <Link to={urlFor('public.requests.index')}>Gửi yêu cầu</Link>
-        <Link to={urlFor('public.requests.result')}>Xem kết quả</Link>
+        <nav className="qlcv-public-nav" aria-label="Trang khách hàng">
+          <NavLink to={urlFor('public.requests.index')} end className="qlcv-public-link">
+            <FormOutlined aria-hidden />
+            <span>Gửi yêu cầu</span>
+          </NavLink>
+          <NavLink to={urlFor('public.requests.result')} end className="qlcv-public-link">
+            <SearchOutlined aria-hidden />
+            <span>Xem kết quả</span>
+          </NavLink>
+        </nav>
       </Layout.Header>
-      <Layout.Content className="qlcv-content" style={{ maxWidth: 960 }}>
+      <Layout.Content className="qlcv-content qlcv-public-content">
         <PageAlert />
         <Outlet />
       </Layout.Content>

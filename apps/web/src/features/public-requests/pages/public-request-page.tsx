@@ -4,7 +4,7 @@ import { PUBLIC_MAX_FILES, publicRequestBody } from '@qlcv/common/schemas/public
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Result, Row, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, zodRule } from '@/lib/forms';
@@ -264,6 +264,7 @@ async function copyText(text: string): Promise<boolean> {
 
 function SuccessView({ code, onAgain }: { code: string; onAgain: () => void }) {
   const [copied, setCopied] = useState(false);
+  const navigate = useNavigate();
   const copy = async () => {
     if (await copyText(code)) {
       setCopied(true);
@@ -272,36 +273,32 @@ function SuccessView({ code, onAgain }: { code: string; onAgain: () => void }) {
   };
   const lookupUrl = `${urlFor('public.requests.result')}?ma=${encodeURIComponent(code)}`;
   return (
-    <Card>
+    <Card className="qlcv-public-success">
       <Result
         status="success"
         title="Đã gửi yêu cầu thành công"
         subTitle="Vui lòng lưu lại mã tra cứu dưới đây. Bạn cần mã này và số điện thoại đã nhập để xem tình trạng và kết quả xử lý."
-        extra={[
-          <Link key="lookup" to={lookupUrl}>
-            <Button type="primary" icon={<SearchOutlined />}>
-              Tra cứu kết quả
-            </Button>
-          </Link>,
-          <Button key="again" onClick={onAgain}>
-            Gửi yêu cầu khác
-          </Button>,
-        ]}
       >
         <div style={{ textAlign: 'center' }}>
           <Typography.Text type="secondary">Mã tra cứu của bạn</Typography.Text>
-          <Typography.Title
-            level={2}
-            data-testid="tracking-code"
-            style={{ margin: '8px 0', fontFamily: 'monospace', letterSpacing: 1 }}
-          >
-            {code}
-          </Typography.Title>
+          <div>
+            <div className="qlcv-tracking-code" data-testid="tracking-code">
+              {code}
+            </div>
+          </div>
           <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={copy}>
             {copied ? 'Đã sao chép' : 'Sao chép mã'}
           </Button>
         </div>
       </Result>
+      <div className="qlcv-success-actions">
+        <Button type="primary" size="large" icon={<SearchOutlined />} onClick={() => navigate(lookupUrl)}>
+          Tra cứu kết quả
+        </Button>
+        <Button size="large" onClick={onAgain}>
+          Gửi yêu cầu khác
+        </Button>
+      </div>
     </Card>
   );
 }
