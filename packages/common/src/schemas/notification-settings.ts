@@ -1,0 +1,476 @@
+import { z } from 'zod';
+import { listQuery, versionSchema } from './common';
+
+// The notification settings of PRODUCT.md §3 (issue 9): for each event, whether it is on, the channels, who receives
+// it and the title and body templates with `{{placeholders}}`. The event catalogue below is the one list of events the
+// server dispatches, the settings screen offers and the defaults are made from.
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms', 'zalo'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  in_app: 'Trong ứng dụng',
+  email: 'E-mail',
+  sms: 'SMS',
+  zalo: 'Zalo ZNS',
+};
+
+/** Recipients read from the event's record. `requester` and `customer` are outside people: their phone and e-mail. */
+export const DYNAMIC_RECIPIENTS = ['assignee', 'requester', 'creator', 'department_head', 'customer'] as const;
+export type DynamicRecipient = (typeof DYNAMIC_RECIPIENTS)[number];
+export const DYNAMIC_RECIPIENT_LABELS: Record<DynamicRecipient, string> = {
+  assignee: 'Người thực hiện',
+  requester: 'Người gửi yêu cầu',
+  creator: 'Người tạo',
+  department_head: 'Trưởng phòng phụ trách',
+  customer: 'Khách hàng',
+};
+
+export type EventGroup = 'request' | 'work' | 'leave' | 'contract' | 'evaluation';
+export const EVENT_GROUP_LABELS: Record<EventGroup, string> = {
+  request: 'Yêu cầu',
+  work: 'Công việc',
+  leave: 'Nghỉ phép',
+  contract: 'Hợp đồng',
+  evaluation: 'Đánh giá',
+};
+
+/** Every placeholder a template may use: its label and the sample value the preview shows. */
+export const PLACEHOLDERS = {
+  'actor.name': { label: 'Người thực hiện thao tác', sample: 'Nguyễn Văn An' },
+  'recipient.name': { label: 'Tên người nhận', sample: 'Trần Thị Bình' },
+  link: { label: 'Đường dẫn tới bản ghi', sample: '/admin/requests/12' },
+  'request.code': { label: 'Mã yêu cầu', sample: 'YC2611-0007' },
+  'request.tracking_code': { label: 'Mã tra cứu', sample: 'YC2611-0007-K3M9QX' },
+  'request.title': { label: 'Tiêu đề yêu cầu', sample: 'Quan trắc khí thải lò hơi quý IV' },
+  'request.status': { label: 'Trạng thái yêu cầu', sample: 'Đang xử lý' },
+  'request.requester_name': { label: 'Tên người gửi yêu cầu', sample: 'Lê Minh Châu' },
+  'request.due_at': { label: 'Hạn hoàn thành yêu cầu', sample: '30/11/2026 17:00' },
+  'request.reason': { label: 'Lý do', sample: 'Ngoài phạm vi dịch vụ' },
+  'request.result': { label: 'Kết quả xử lý', sample: 'Đã gửi báo cáo kết quả quan trắc' },
+  'step.name': { label: 'Tên bước hiện tại', sample: 'Lấy mẫu hiện trường' },
+  'customer.name': { label: 'Tên khách hàng', sample: 'Công ty TNHH Môi trường Xanh' },
+  'work.code': { label: 'Mã công việc', sample: 'CV2611-0042' },
+  'work.title': { label: 'Tên công việc', sample: 'Lấy mẫu nước thải đầu ra' },
+  'work.deadline': { label: 'Hạn công việc', sample: '28/11/2026 17:00' },
+  'work.priority': { label: 'Mức ưu tiên', sample: 'Cao' },
+  'work.assignee_name': { label: 'Người được giao', sample: 'Phạm Quốc Dũng' },
+  'department.name': { label: 'Phòng ban', sample: 'Phòng Quan trắc môi trường' },
+  'employee.name': { label: 'Tên nhân viên', sample: 'Hoàng Thu Hà' },
+  'leave.type': { label: 'Loại nghỉ', sample: 'Nghỉ phép năm' },
+  'leave.from': { label: 'Nghỉ từ ngày', sample: '02/12/2026' },
+  'leave.to': { label: 'Nghỉ đến ngày', sample: '03/12/2026' },
+  'leave.days': { label: 'Số ngày nghỉ', sample: '2' },
+  'leave.reason': { label: 'Lý do nghỉ', sample: 'Việc gia đình' },
+  'contract.code': { label: 'Số hợp đồng', sample: 'HD-2026-015' },
+  'contract.end_date': { label: 'Ngày hết hạn hợp đồng', sample: '31/12/2026' },
+  'contract.days_left': { label: 'Số ngày còn lại', sample: '30' },
+  'evaluation.name': { label: 'Kỳ đánh giá', sample: 'Đánh giá KPI quý IV/2026' },
+  'evaluation.score': { label: 'Điểm đánh giá', sample: '87' },
+} as const satisfies Record<string, { label: string; sample: string }>;
+export type Placeholder = keyof typeof PLACEHOLDERS;
+
+const COMMON: Placeholder[] = ['actor.name', 'recipient.name', 'link'];
+const REQUEST: Placeholder[] = [
+  ...COMMON,
+  'request.code',
+  'request.tracking_code',
+  'request.title',
+  'request.status',
+  'request.requester_name',
+  'request.due_at',
+  'customer.name',
+];
+const WORK: Placeholder[] = [
+  ...COMMON,
+  'work.code',
+  'work.title',
+  'work.deadline',
+  'work.priority',
+  'work.assignee_name',
+  'department.name',
+  'request.code',
+  'request.title',
+];
+const LEAVE: Placeholder[] = [...COMMON, 'employee.name', 'leave.type', 'leave.from', 'leave.to', 'leave.days', 'leave.reason'];
+
+export interface NotificationDefaults {
+  active: boolean;
+  channels: NotificationChannel[];
+  recipients: { dynamic: DynamicRecipient[] };
+  title: string;
+  body: string;
+}
+
+export interface EventDef {
+  label: string;
+  group: EventGroup;
+  /** The domain event's entity, whose record the dynamic recipients and placeholders are read from. */
+  entity: 'requests' | 'works' | 'leaves' | 'contracts' | 'evaluations';
+  placeholders: Placeholder[];
+  /** The dynamic recipients that mean something for this event. */
+  dynamic: DynamicRecipient[];
+  defaults: NotificationDefaults;
+}
+
+const inApp = (dynamic: DynamicRecipient[], title: string, body: string, channels: NotificationChannel[] = ['in_app']) => ({
+  active: true,
+  channels,
+  recipients: { dynamic },
+  title,
+  body,
+});
+
+/** The events of notification settings, in the order the screens list them. */
+export const EVENT_CATALOGUE = {
+  'request.created': {
+    label: 'Yêu cầu mới',
+    group: 'request',
+    entity: 'requests',
+    placeholders: REQUEST,
+    dynamic: ['creator', 'department_head', 'requester', 'customer'],
+    defaults: inApp(
+      ['department_head'],
+      'Yêu cầu mới {{request.code}}',
+      '{{request.requester_name}} gửi yêu cầu "{{request.title}}". Vui lòng tiếp nhận và phân công xử lý.',
+    ),
+  },
+  'request.received': {
+    label: 'Yêu cầu được tiếp nhận',
+    group: 'request',
+    entity: 'requests',
+    placeholders: [...REQUEST, 'step.name'],
+    dynamic: ['assignee', 'creator', 'department_head', 'requester', 'customer'],
+    defaults: inApp(
+      ['requester'],
+      'Yêu cầu {{request.code}} đã được tiếp nhận',
+      'Yêu cầu "{{request.title}}" của quý khách đã được tiếp nhận. Mã tra cứu: {{request.tracking_code}}.',
+      ['sms'],
+    ),
+  },
+  'request.step_changed': {
+    label: 'Yêu cầu chuyển bước',
+    group: 'request',
+    entity: 'requests',
+    placeholders: [...REQUEST, 'step.name', 'request.reason'],
+    dynamic: ['assignee', 'creator', 'department_head', 'requester', 'customer'],
+    defaults: inApp(
+      ['assignee', 'department_head'],
+      'Yêu cầu {{request.code}} chuyển sang bước "{{step.name}}"',
+      '{{actor.name}} chuyển yêu cầu "{{request.title}}" sang bước "{{step.name}}".',
+    ),
+  },
+  'request.completed': {
+    label: 'Yêu cầu hoàn thành',
+    group: 'request',
+    entity: 'requests',
+    placeholders: [...REQUEST, 'request.result'],
+    dynamic: ['assignee', 'creator', 'department_head', 'requester', 'customer'],
+    defaults: inApp(
+      ['requester'],
+      'Yêu cầu {{request.code}} đã hoàn thành',
+      'Yêu cầu "{{request.title}}" đã xử lý xong. Tra cứu kết quả bằng mã {{request.tracking_code}}.',
+      ['sms'],
+    ),
+  },
+  'request.rejected': {
+    label: 'Yêu cầu bị từ chối',
+    group: 'request',
+    entity: 'requests',
+    placeholders: [...REQUEST, 'request.reason'],
+    dynamic: ['creator', 'department_head', 'requester', 'customer'],
+    defaults: inApp(
+      ['requester'],
+      'Yêu cầu {{request.code}} không được tiếp nhận',
+      'Rất tiếc, yêu cầu "{{request.title}}" không được tiếp nhận. Lý do: {{request.reason}}.',
+      ['sms'],
+    ),
+  },
+  'work.assigned': {
+    label: 'Được giao công việc',
+    group: 'work',
+    entity: 'works',
+    placeholders: WORK,
+    dynamic: ['assignee', 'creator', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Bạn được giao công việc {{work.code}}',
+      '{{actor.name}} giao cho bạn công việc "{{work.title}}", hạn {{work.deadline}}.',
+      ['in_app', 'email'],
+    ),
+  },
+  'work.due_soon': {
+    label: 'Công việc sắp đến hạn (24 giờ)',
+    group: 'work',
+    entity: 'works',
+    placeholders: WORK,
+    dynamic: ['assignee', 'creator', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Công việc {{work.code}} sắp đến hạn',
+      'Công việc "{{work.title}}" đến hạn lúc {{work.deadline}}.',
+      ['in_app', 'email'],
+    ),
+  },
+  'work.overdue': {
+    label: 'Công việc quá hạn',
+    group: 'work',
+    entity: 'works',
+    placeholders: WORK,
+    dynamic: ['assignee', 'creator', 'department_head'],
+    defaults: inApp(
+      ['assignee', 'creator'],
+      'Công việc {{work.code}} đã quá hạn',
+      'Công việc "{{work.title}}" (người thực hiện: {{work.assignee_name}}) đã quá hạn từ {{work.deadline}}.',
+      ['in_app', 'email'],
+    ),
+  },
+  'work.escalated': {
+    label: 'Công việc quá hạn — báo trưởng phòng',
+    group: 'work',
+    entity: 'works',
+    placeholders: WORK,
+    dynamic: ['assignee', 'creator', 'department_head'],
+    defaults: inApp(
+      ['department_head', 'creator'],
+      'Công việc {{work.code}} quá hạn cần xử lý',
+      'Công việc "{{work.title}}" của {{department.name}} (người thực hiện: {{work.assignee_name}}) đã quá hạn từ {{work.deadline}}.',
+      ['in_app', 'email'],
+    ),
+  },
+  'leave.submitted': {
+    label: 'Đơn nghỉ phép chờ duyệt',
+    group: 'leave',
+    entity: 'leaves',
+    placeholders: LEAVE,
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['department_head'],
+      'Đơn nghỉ phép của {{employee.name}} chờ duyệt',
+      '{{employee.name}} xin {{leave.type}} từ {{leave.from}} đến {{leave.to}} ({{leave.days}} ngày). Lý do: {{leave.reason}}.',
+    ),
+  },
+  'leave.approved': {
+    label: 'Đơn nghỉ phép được duyệt',
+    group: 'leave',
+    entity: 'leaves',
+    placeholders: LEAVE,
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['creator'],
+      'Đơn nghỉ phép đã được duyệt',
+      '{{actor.name}} đã duyệt đơn nghỉ từ {{leave.from}} đến {{leave.to}}.',
+    ),
+  },
+  'leave.rejected': {
+    label: 'Đơn nghỉ phép bị từ chối',
+    group: 'leave',
+    entity: 'leaves',
+    placeholders: LEAVE,
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['creator'],
+      'Đơn nghỉ phép không được duyệt',
+      '{{actor.name}} không duyệt đơn nghỉ từ {{leave.from}} đến {{leave.to}}.',
+    ),
+  },
+  'leave.created_for_you': {
+    label: 'Được tạo đơn nghỉ phép',
+    group: 'leave',
+    entity: 'leaves',
+    placeholders: LEAVE,
+    dynamic: ['assignee', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Bạn có đơn nghỉ phép mới',
+      '{{actor.name}} đã tạo cho bạn đơn {{leave.type}} từ {{leave.from}} đến {{leave.to}}.',
+    ),
+  },
+  'contract.expiring': {
+    label: 'Hợp đồng sắp hết hạn',
+    group: 'contract',
+    entity: 'contracts',
+    placeholders: [...COMMON, 'contract.code', 'contract.end_date', 'contract.days_left', 'customer.name'],
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['creator'],
+      'Hợp đồng {{contract.code}} sắp hết hạn',
+      'Hợp đồng {{contract.code}} với {{customer.name}} hết hạn ngày {{contract.end_date}} (còn {{contract.days_left}} ngày).',
+      ['in_app', 'email'],
+    ),
+  },
+  'evaluation.opened': {
+    label: 'Mở kỳ đánh giá',
+    group: 'evaluation',
+    entity: 'evaluations',
+    placeholders: [...COMMON, 'evaluation.name', 'employee.name'],
+    dynamic: ['assignee', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Kỳ đánh giá {{evaluation.name}} đã mở',
+      'Vui lòng hoàn thành tự đánh giá trong kỳ {{evaluation.name}}.',
+    ),
+  },
+  'evaluation.reviewed': {
+    label: 'Kết quả đánh giá',
+    group: 'evaluation',
+    entity: 'evaluations',
+    placeholders: [...COMMON, 'evaluation.name', 'evaluation.score', 'employee.name'],
+    dynamic: ['assignee', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Có kết quả đánh giá {{evaluation.name}}',
+      '{{actor.name}} đã đánh giá bạn trong kỳ {{evaluation.name}}: {{evaluation.score}} điểm.',
+    ),
+  },
+} as const satisfies Record<string, EventDef>;
+
+export type NotificationEvent = keyof typeof EVENT_CATALOGUE;
+export const NOTIFICATION_EVENTS = Object.keys(EVENT_CATALOGUE) as [NotificationEvent, ...NotificationEvent[]];
+export const isNotificationEvent = (value: string): value is NotificationEvent => Object.hasOwn(EVENT_CATALOGUE, value);
+export const eventDef = (event: NotificationEvent): EventDef => EVENT_CATALOGUE[event];
+export const eventLabel = (event: string): string => (isNotificationEvent(event) ? EVENT_CATALOGUE[event].label : event);
+
+// Templates -------------------------------------------------------------------------------------------------------
+
+export interface TemplateProblem {
+  message: string;
+}
+
+const TOKEN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/**
+ * Every problem of a template, in Vietnamese: an unknown placeholder, an empty `{{ }}`, a `{{` never closed or a
+ * `}}` never opened. A template with none renders exactly.
+ */
+export function templateProblems(template: string, allowed: readonly string[]): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const unknown = new Set<string>();
+  let empty = false;
+  for (const m of template.matchAll(TOKEN)) {
+    const name = m[1] ?? '';
+    if (name === '') empty = true;
+    else if (!allowed.includes(name)) unknown.add(name);
+  }
+  for (const name of unknown) problems.push({ message: `Biến {{${name}}} không có trong sự kiện này.` });
+  if (empty) problems.push({ message: 'Có cặp {{ }} trống, chưa ghi tên biến.' });
+  // What is left once the well-formed tokens are taken out must hold no brace pair.
+  const rest = template.replace(TOKEN, '');
+  if (rest.includes('{{')) problems.push({ message: 'Có "{{" chưa được đóng bằng "}}".' });
+  if (rest.includes('}}')) problems.push({ message: 'Có "}}" không có "{{" mở tương ứng.' });
+  return problems;
+}
+
+/** Fills `{{name}}` from `values`; a name without a value becomes empty. */
+export function renderTemplate(template: string, values: Readonly<Record<string, string | null | undefined>>): string {
+  return template.replace(TOKEN, (_, name: string) => values[name] ?? '');
+}
+
+/** The sample values of an event's placeholders, for the preview. */
+export function sampleValues(event: NotificationEvent): Record<string, string> {
+  return Object.fromEntries(EVENT_CATALOGUE[event].placeholders.map((p) => [p, PLACEHOLDERS[p].sample]));
+}
+
+// Schemas ---------------------------------------------------------------------------------------------------------
+
+const eventSchema = z.enum(NOTIFICATION_EVENTS, { error: 'Sự kiện không hợp lệ' });
+const ids = z.array(z.number().int().positive()).max(500).default([]);
+
+export const notificationRecipientsSchema = z.object({
+  roles: ids,
+  departments: ids,
+  users: ids,
+  dynamic: z.array(z.enum(DYNAMIC_RECIPIENTS, { error: 'Người nhận không hợp lệ' })).default([]),
+});
+export type NotificationRecipients = z.infer<typeof notificationRecipientsSchema>;
+
+const templateField = (label: string, max: number) =>
+  z
+    .string({ error: `Vui lòng nhập ${label}` })
+    .trim()
+    .min(1, `Vui lòng nhập ${label}`)
+    .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} tối đa ${max} ký tự`);
+
+const settingFields = z.object({
+  event: eventSchema,
+  active: z.boolean().default(true),
+  channels: z
+    .array(z.enum(NOTIFICATION_CHANNELS, { error: 'Kênh gửi không hợp lệ' }), { error: 'Vui lòng chọn kênh gửi' })
+    .min(1, 'Vui lòng chọn ít nhất một kênh gửi')
+    .max(NOTIFICATION_CHANNELS.length),
+  recipients: notificationRecipientsSchema,
+  title_template: templateField('tiêu đề', 255),
+  body_template: templateField('nội dung', 2000),
+});
+
+/** The checks that need more than one field: the templates against the event's placeholders, someone to send to. */
+function checkSetting(v: z.infer<typeof settingFields>, ctx: z.RefinementCtx) {
+  const allowed = EVENT_CATALOGUE[v.event].placeholders;
+  for (const field of ['title_template', 'body_template'] as const) {
+    for (const p of templateProblems(v[field], allowed)) ctx.addIssue({ code: 'custom', path: [field], message: p.message });
+  }
+  const r = v.recipients;
+  if (r.roles.length + r.departments.length + r.users.length + r.dynamic.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'Vui lòng chọn ít nhất một người nhận' });
+  }
+  const unfit = r.dynamic.filter((d) => !(EVENT_CATALOGUE[v.event].dynamic as readonly string[]).includes(d));
+  for (const d of unfit) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['recipients', 'dynamic'],
+      message: `"${DYNAMIC_RECIPIENT_LABELS[d]}" không áp dụng cho sự kiện này`,
+    });
+  }
+}
+
+export const notificationSettingCreateBody = settingFields.superRefine(checkSetting);
+export type NotificationSettingCreateBody = z.infer<typeof notificationSettingCreateBody>;
+
+export const notificationSettingUpdateBody = settingFields.extend({ version: versionSchema }).superRefine(checkSetting);
+export type NotificationSettingUpdateBody = z.infer<typeof notificationSettingUpdateBody>;
+
+const refSchema = z.object({ id: z.number(), name: z.string() });
+
+export const notificationSettingSchema = z.object({
+  id: z.number(),
+  event: z.string(),
+  event_label: z.string(),
+  active: z.boolean(),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
+  recipients: z.object({
+    roles: z.array(z.number()),
+    departments: z.array(z.number()),
+    users: z.array(z.number()),
+    dynamic: z.array(z.enum(DYNAMIC_RECIPIENTS)),
+  }),
+  /** The names of the roles, departments and users chosen (those still existing), for the detail page. */
+  recipient_names: z.object({ roles: z.array(refSchema), departments: z.array(refSchema), users: z.array(refSchema) }),
+  title_template: z.string(),
+  body_template: z.string(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+
+export const NOTIFICATION_SETTING_SORTS = ['event', 'created_at', 'updated_at'] as const;
+
+export const notificationSettingListQuery = listQuery.extend({
+  event: eventSchema.optional(),
+  active: z.enum(['true', 'false'], { error: 'Giá trị không hợp lệ (true hoặc false)' }).optional(),
+});
+export type NotificationSettingListQuery = z.infer<typeof notificationSettingListQuery>;
+
+/** The preview renders unsaved templates with the event's sample values; problems come back instead of a 422. */
+export const notificationPreviewBody = z.object({
+  event: eventSchema,
+  title_template: z.string().max(255, 'Tiêu đề tối đa 255 ký tự').default(''),
+  body_template: z.string().max(2000, 'Nội dung tối đa 2000 ký tự').default(''),
+});
+export type NotificationPreviewBody = z.infer<typeof notificationPreviewBody>;
+
+export const notificationPreviewSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
