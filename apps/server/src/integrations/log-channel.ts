@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChannelDriver, ChannelName } from './channels';
+import type { ChannelDriver, ChannelDrivers, ChannelName } from './channels';
 
 /**
  * The development driver of every channel: appends what would be sent to `<data dir>/<channel>-log.jsonl` (the
@@ -30,3 +30,10 @@ export function logChannelDriver(channel: ChannelName, dataDir: string, log: Fas
     },
   };
 }
+
+/** Every channel on its log driver: the development default. */
+export const logChannelDrivers = (dataDir: string, log: FastifyBaseLogger): ChannelDrivers => ({
+  email: logChannelDriver('email', dataDir, log),
+  sms: logChannelDriver('sms', dataDir, log),
+  zalo: logChannelDriver('zalo', dataDir, log),
+});
