@@ -8,6 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { ChannelDrivers } from './integrations/channels';
+import { logChannelDrivers } from './integrations/log-channel';
 import { logSmsSender, type SmsSender } from './integrations/sms/sms';
 import { ListCache } from './lib/list-cache';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from './lib/rate-limit';
@@ -25,15 +27,24 @@ import { CompanySettingsService } from './modules/company-settings/company-setti
 import { customersAccess } from './modules/customers/customers.access';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { DeliveriesService } from './modules/deliveries/deliveries.service';
 import { departmentsRoutes } from './modules/departments/departments.routes';
 import { DepartmentsService } from './modules/departments/departments.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
+import { NotificationSettingsService } from './modules/notification-settings/notification-settings.service';
 import { notificationStreamRoutes } from './modules/notifications/notification-stream.routes';
 import { NotificationStreamService } from './modules/notifications/notification-stream.service';
+import { createNotificationWorkers } from './modules/notifications/notification-workers';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { processesRoutes } from './modules/processes/processes.routes';
 import { ProcessesService } from './modules/processes/processes.service';
+import { notificationPreferencesRoutes } from './modules/profile/notification-preferences.routes';
+import { NotificationPreferencesService } from './modules/profile/notification-preferences.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { publicRequestsRoutes } from './modules/public-requests/public-requests.routes';
 import { PublicRequestsService } from './modules/public-requests/public-requests.service';
@@ -64,6 +75,8 @@ export interface AppDeps {
   database: Database;
   logger?: FastifyBaseLogger | boolean | object;
   sms?: SmsSender;
+  /** The outside channels' drivers (e-mail, SMS, Zalo); the log drivers by default. */
+  drivers?: ChannelDrivers;
   /** Live events; by default chosen from the config (lib/realtime/create-hub.ts) and closed with the app. */
   realtime?: RealtimeHub;
   /** Rate-limit counters; by default chosen from the config (lib/rate-limit.ts) and closed with the app. */
@@ -77,6 +90,7 @@ export async function buildApp({
   database,
   logger,
   sms,
+  drivers,
   realtime,
   rateLimits,
   streamHeartbeatMs,
@@ -143,6 +157,21 @@ export async function buildApp({
     heartbeatMs: streamHeartbeatMs ?? 25_000,
     log: app.log,
   });
+  // Events → notifications and deliveries → the outbox; the loops start in main.ts only.
+  const notificationSettings = new NotificationSettingsService(db);
+  const notifications = new NotificationsService(db, hub);
+  const preferences = new NotificationPreferencesService(db, notificationSettings);
+  const workers = createNotificationWorkers({
+    db,
+    kind: database.kind,
+    hub,
+    drivers: drivers ?? logChannelDrivers(config.dataDir, app.log),
+    settings: notificationSettings,
+    log: app.log,
+  });
+  const deliveries = new DeliveriesService(db, () => workers.background.kick('outbox'));
+  app.decorate('workers', workers);
+  app.addHook('onClose', () => workers.background.stop());
   const publicRequests = new PublicRequestsService({
     requests,
     documents,
@@ -202,6 +231,7 @@ export async function buildApp({
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(authRoutes, { auth });
   await app.register(profileRoutes, { users, auth });
+  await app.register(notificationPreferencesRoutes, { preferences });
   await app.register(rolesRoutes, { roles });
   await app.register(usersRoutes, { users, auth });
   await app.register(departmentsRoutes, { departments });
@@ -213,6 +243,9 @@ export async function buildApp({
   await app.register(requestsRoutes, { requests, flow });
   await app.register(worksRoutes, { works, workStatus, workComments });
   await app.register(publicRequestsRoutes, { publicRequests, limiter });
+  await app.register(notificationsRoutes, { notifications });
+  await app.register(notificationSettingsRoutes, { notificationSettings });
+  await app.register(deliveriesRoutes, { deliveries });
   await app.register(companySettingsRoutes, { companySettings });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

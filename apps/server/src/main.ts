@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
 import { loadDemo } from './db/seed/demo';
+import { ensureNotificationSettings } from './db/seed/notification-settings';
 
 const started = performance.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,7 @@ async function main() {
   const app = await buildApp({ config, database });
 
   const admin = await ensureAdmin(database.db, config.adminPassword);
+  await ensureNotificationSettings(database.db);
   const demo = process.argv.includes('--demo') || process.env.DEMO === 'true';
   if (demo) {
     const loaded = await loadDemo(database.db);
@@ -36,6 +38,8 @@ async function main() {
   }
 
   await app.listen({ host: config.host, port: config.port });
+  // Events → notifications → outbox; stopped by app.close() before the database closes.
+  if (config.workers) app.workers.background.start();
   app.log.info({ ms: Math.round(performance.now() - started), database: database.kind }, 'ready');
   // The generated admin password is printed once, on the first start only; it is not stored anywhere in clear.
   console.log(

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import { nowIso } from './clock';
 import { notFound, staleVersion } from './errors';
 
-type Editable = 'roles' | 'users' | 'departments' | 'customers';
+type Editable = 'roles' | 'users' | 'departments' | 'customers' | 'notification_settings';
 
 /**
  * Updates a row only if it still has the version the caller read: a stale edit gets 409, a missing row 404,

@@ -9,6 +9,7 @@ import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, migrate, openDatabase } from '../db/database';
 import { ensureAdmin } from '../db/seed/admin';
+import { ensureNotificationSettings } from '../db/seed/notification-settings';
 import type { SmsMessage } from '../integrations/sms/sms';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
@@ -72,6 +73,7 @@ export async function createTestApp(
   const database = openDatabase(config.database);
   await migrate(database);
   await ensureAdmin(database.db, ADMIN_PASSWORD);
+  await ensureNotificationSettings(database.db);
   const sms: SmsMessage[] = [];
   const app = await buildApp({
     config,

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { isNotificationEvent, renderTemplate } from '@qlcv/common/schemas/notification-settings';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DialectKind } from '../../db/dialect';
+import type { DB } from '../../db/schema';
+import type { ChannelName } from '../../integrations/channels';
+import { nowIso } from '../../lib/clock';
+import { enqueueDeliveries, type NewDelivery } from '../../lib/outbox';
+import type { RealtimeHub } from '../../lib/realtime/hub';
+import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
+import { type DomainEventRow, loadContext, type Person, resolveRecipients } from './notification-recipients';
+import { type NotificationRow, notificationsRepository } from './notifications.repository';
+import { toNotification } from './notifications.service';
+
+/** What the live stream receives for a new notification (`type: 'notification'`). */
+export interface NotificationPush {
+  notification: ReturnType<typeof toNotification>;
+  unread_count: number;
+}
+
+/** An event that failed this many times is set aside (logged), so one bad record never blocks the queue. */
+const MAX_FAILURES = 3;
+
+/**
+ * `${event}:${who}:${channel}`, at most 64 characters: a user is `u<id>`, an outside address a short hash of it, so a
+ * long e-mail fits and the same person reached twice by one event is one delivery.
+ */
+export function deliveryKey(eventId: number, person: Person, channel: ChannelName): string {
+  const who = person.userId
+    ? `u${person.userId}`
+    : `a${createHash('sha256')
+        .update(channel === 'email' ? (person.email ?? '') : (person.mobile ?? ''))
+        .digest('hex')
+        .slice(0, 16)}`;
+  return `${eventId}:${who}:${channel}`;
+}
+
+export interface DispatchResult {
+  notifications: NotificationRow[];
+  deliveries: number;
+}
+
+/**
+ * Events → notifications and deliveries. The `domain_events` row, written in the transaction of the change, is the
+ * durable record; this claims the unprocessed ones in id order (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances
+ * share the work; SQLite: one writer) and, in one transaction per event, resolves the recipients of the event's
+ * setting, renders its templates, inserts one notification per in-app recipient and one delivery per recipient ×
+ * outside channel (unique keys make a second pass insert nothing), skipping the channels a user turned off, and marks
+ * the event processed. After the commit the new notifications are published live.
+ */
+export class NotificationDispatcher {
+  private readonly failures = new Map<number, number>();
+  private claimed: number | null = null;
+  /** Called after a pass that queued deliveries (the outbox loop wakes at once). */
+  onDeliveries: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly kind: DialectKind,
+    private readonly settings: NotificationSettingsService,
+    private readonly hub: RealtimeHub,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Processes up to `max` pending events; returns how many. */
+  async runOnce(max = 100): Promise<number> {
+    let done = 0;
+    let queued = 0;
+    while (done < max) {
+      // A plain read first: an idle poll takes no write lock (SQLite's BEGIN IMMEDIATE would).
+      const next = await this.db
+        .selectFrom('domain_events')
+        .select('id')
+        .where('processed_at', 'is', null)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) break;
+      let result: DispatchResult | null;
+      this.claimed = null;
+      try {
+        result = await this.db.transaction().execute((trx) => this.claimAndDispatch(trx));
+      } catch (err) {
+        // Tried again on the next pass (a passing database error); set aside after MAX_FAILURES.
+        await this.failed(this.claimed ?? next.id, err);
+        break;
+      }
+      if (result === null) break;
+      done += 1;
+      queued += result.deliveries;
+      await this.publish(result.notifications);
+    }
+    if (queued > 0) this.onDeliveries?.();
+    return done;
+  }
+
+  private async claimAndDispatch(trx: Kysely<DB>): Promise<DispatchResult | null> {
+    let q = trx.selectFrom('domain_events').selectAll().where('processed_at', 'is', null).orderBy('id').limit(1);
+    if (this.kind === 'postgres') q = q.forUpdate().skipLocked();
+    const event = (await q.executeTakeFirst()) as DomainEventRow | undefined;
+    if (!event) return null;
+    this.claimed = event.id;
+    const result = await this.dispatch(trx, event);
+    await trx.updateTable('domain_events').set({ processed_at: nowIso() }).where('id', '=', event.id).execute();
+    return result;
+  }
+
+  /** One event's notifications and deliveries, inside the caller's transaction. */
+  async dispatch(trx: Kysely<DB>, event: DomainEventRow): Promise<DispatchResult> {
+    const none = { notifications: [], deliveries: 0 };
+    if (!isNotificationEvent(event.type)) return none;
+    const setting = await this.settings.forEvent(event.type, trx);
+    if (!setting?.active || setting.channels.length === 0) return none;
+    const ctx = await loadContext(trx, event);
+    if (!ctx) return none;
+    const people = await resolveRecipients(trx, setting.recipients, ctx, event.actor_id);
+    if (people.length === 0) return none;
+
+    const userIds = people.flatMap((p) => (p.userId ? [p.userId] : []));
+    const off = new Set(
+      userIds.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('notification_preferences')
+              .select(['user_id', 'channel'])
+              .where('event', '=', event.type)
+              .where('enabled', '=', 0)
+              .where('user_id', 'in', userIds)
+              .execute()
+          ).map((p) => `${p.user_id}:${p.channel}`),
+    );
+    const actor = event.actor_id
+      ? await trx.selectFrom('users').select('name').where('id', '=', event.actor_id).executeTakeFirst()
+      : undefined;
+    const base = { ...ctx.vars, 'actor.name': actor?.name ?? 'Hệ thống', link: ctx.link ?? '' };
+    const now = nowIso();
+    const notifications: Parameters<typeof notificationsRepository.insertMany>[1] = [];
+    const deliveries: NewDelivery[] = [];
+
+    for (const person of people) {
+      const vars = { ...base, 'recipient.name': person.name };
+      const title = renderTemplate(setting.titleTemplate, vars).slice(0, 255);
+      const body = renderTemplate(setting.bodyTemplate, vars);
+      for (const channel of setting.channels) {
+        if (person.userId && off.has(`${person.userId}:${channel}`)) continue;
+        if (channel === 'in_app') {
+          if (!person.userId) continue;
+          notifications.push({
+            user_id: person.userId,
+            event: event.type,
+            event_id: event.id,
+            entity: event.entity,
+            entity_id: event.entity_id,
+            title,
+            body,
+            link: ctx.link,
+            created_at: now,
+          });
+          continue;
+        }
+        const address = channel === 'email' ? person.email : person.mobile;
+        if (!address) continue;
+        deliveries.push({
+          eventId: event.id,
+          event: event.type,
+          userId: person.userId,
+          channel,
+          recipient: address,
+          // E-mail has a subject; a text message or a Zalo template carries the body alone.
+          subject: channel === 'email' ? title : null,
+          body,
+          data: channel === 'zalo' ? { kind: event.type.replace('.', '_'), template_data: zaloData(vars) } : null,
+          idempotencyKey: deliveryKey(event.id, person, channel),
+        });
+      }
+    }
+    const inserted = await notificationsRepository.insertMany(trx, notifications);
+    const queued = await enqueueDeliveries(trx, deliveries, now);
+    return { notifications: inserted, deliveries: queued };
+  }
+
+  private async publish(rows: NotificationRow[]) {
+    for (const row of rows) {
+      try {
+        const count = await notificationsRepository.count(this.db, row.user_id, 'unread');
+        const data: NotificationPush = { notification: toNotification(row), unread_count: count };
+        await this.hub.publish(row.user_id, { id: String(row.id), type: 'notification', data });
+      } catch (err) {
+        // The notification is stored; a reload or the next reconnect shows it.
+        this.log.warn({ err, notification: row.id }, 'live push failed');
+      }
+    }
+  }
+
+  /** A failing event is retried on the next passes, then set aside (marked processed) with an error in the log. */
+  private async failed(eventId: number, err: unknown) {
+    const n = (this.failures.get(eventId) ?? 0) + 1;
+    this.failures.set(eventId, n);
+    this.log.error({ err, event: eventId, failures: n }, 'notification dispatch failed');
+    if (n < MAX_FAILURES) return;
+    this.failures.delete(eventId);
+    await this.db
+      .updateTable('domain_events')
+      .set({ processed_at: nowIso() })
+      .where('id', '=', eventId)
+      .where('processed_at', 'is', null)
+      .execute()
+      .catch(() => undefined);
+  }
+}
+
+/** Zalo template data: the placeholders with `_` for `.` (ZNS parameter names are plain words). */
+function zaloData(vars: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k.replaceAll('.', '_'), v]));
+}
