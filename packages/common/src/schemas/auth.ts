@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { emailSchema, mobileSchema, optionalDate, optionalText, passwordSchema } from './common';
+import { emailSchema, mobileSchema, optionalDate, optionalText } from './common';
+
+// The bodies that set a password live in ./passwords: they carry the deny-list, which the sign-in page must not load.
+// Their types are re-exported here (types only: nothing of ./passwords is loaded through this module).
+export type { ChangePasswordBody, ResetPasswordBody } from './passwords';
 
 export const loginBody = z.object({
   username: z.string({ error: 'Vui lòng nhập tên đăng nhập' }).trim().min(1, 'Vui lòng nhập tên đăng nhập').max(150),
@@ -14,26 +18,6 @@ export const otpRequestBody = z.object({ mobile: mobileSchema });
 
 /** A code given as a number, object, array, null or with spaces is refused. */
 export const otpCode = z.string({ error: 'Mã xác thực gồm 6 chữ số' }).regex(/^\d{6}$/, 'Mã xác thực gồm 6 chữ số');
-
-const newPassword = {
-  password: passwordSchema,
-  password_confirmation: z.string({ error: 'Vui lòng nhập lại mật khẩu' }),
-};
-const confirmationMatches: [
-  (v: { password: string; password_confirmation: string }) => boolean,
-  { path: string[]; message: string },
-] = [(v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'Mật khẩu nhập lại không khớp' }];
-
-export const resetPasswordBody = z.object({ mobile: mobileSchema, otp: otpCode, ...newPassword }).refine(...confirmationMatches);
-export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
-
-export const changePasswordBody = z
-  .object({
-    current_password: z.string({ error: 'Vui lòng nhập mật khẩu hiện tại' }).min(1, 'Vui lòng nhập mật khẩu hiện tại').max(128),
-    ...newPassword,
-  })
-  .refine(...confirmationMatches);
-export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const genderSchema = z.enum(GENDERS, { error: 'Giới tính không hợp lệ' });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isCommonPassword } from '../passwords';
 import { normalizeMobile } from '../vi-text';
 
 export const MAX_PER_PAGE = 100;
@@ -65,12 +64,6 @@ export const mobileSchema = z
     return mobile;
   });
 export const optionalMobile = z.preprocess(emptyToNull, mobileSchema.nullable().optional());
-
-export const passwordSchema = z
-  .string({ error: 'Vui lòng nhập mật khẩu' })
-  .min(8, 'Mật khẩu tối thiểu 8 ký tự')
-  .max(128, 'Mật khẩu tối đa 128 ký tự')
-  .refine((v) => !isCommonPassword(v), 'Mật khẩu quá phổ biến, hãy chọn mật khẩu khác');
 
 export const versionSchema = z.number({ error: 'Thiếu phiên bản bản ghi (version)' }).int().min(1);
 

@@ -8,10 +8,10 @@ import {
   optionalEmail,
   optionalMobile,
   optionalText,
-  passwordSchema,
   requiredText,
   versionSchema,
 } from './common';
+import { passwordSchema } from './passwords';
 
 export const USER_STATUSES = ['active', 'locked'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);

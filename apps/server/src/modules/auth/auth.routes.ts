@@ -1,5 +1,6 @@
-import { loginBody, loginResponse, otpRequestBody, resetPasswordBody } from '@qlcv/common/schemas/auth';
+import { loginBody, loginResponse, otpRequestBody } from '@qlcv/common/schemas/auth';
 import { messageBody } from '@qlcv/common/schemas/common';
+import { resetPasswordBody } from '@qlcv/common/schemas/passwords';
 import { authInfoResponse } from '@qlcv/common/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

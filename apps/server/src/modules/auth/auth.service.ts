@@ -1,4 +1,5 @@
-import type { ChangePasswordBody, LoginBody, LoginResponse, ResetPasswordBody } from '@qlcv/common/schemas/auth';
+import type { LoginBody, LoginResponse } from '@qlcv/common/schemas/auth';
+import type { ChangePasswordBody, ResetPasswordBody } from '@qlcv/common/schemas/passwords';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 import { normalizeMobile } from '@qlcv/common/vi-text';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';

@@ -1,4 +1,5 @@
-import { changePasswordBody, profilePartialBody } from '@qlcv/common/schemas/auth';
+import { profilePartialBody } from '@qlcv/common/schemas/auth';
+import { changePasswordBody } from '@qlcv/common/schemas/passwords';
 import { userSchema } from '@qlcv/common/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { otpCode, otpRequestBody } from '@qlcv/common/schemas/auth';
-import { passwordSchema } from '@qlcv/common/schemas/common';
+import { passwordSchema } from '@qlcv/common/schemas/passwords';
 import { normalizeMobile } from '@qlcv/common/vi-text';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';

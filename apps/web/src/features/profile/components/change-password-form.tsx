@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { passwordSchema } from '@qlcv/common/schemas/common';
+import { passwordSchema } from '@qlcv/common/schemas/passwords';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { handleSubmitError } from '@/components/submit-error';
 import { zodRule } from '@/lib/forms';

@@ -1,7 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { GENDER_LABELS } from '@qlcv/common/labels';
 import { GENDERS } from '@qlcv/common/schemas/auth';
-import { passwordSchema } from '@qlcv/common/schemas/common';
+import { passwordSchema } from '@qlcv/common/schemas/passwords';
 import { userCreateBody, userUpdateBody } from '@qlcv/common/schemas/users';
 import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
