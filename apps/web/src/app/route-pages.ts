@@ -22,6 +22,7 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'public.requests.result': () => import('@/features/public-requests/pages/public-result-page'),
 
   'dashboard.index': () => import('@/features/dashboard/pages/dashboard-page'),
+  'notifications.index': () => import('@/features/notifications/pages/notification-list-page'),
   'personal.profile': () => import('@/features/profile/pages/profile-page'),
 
   ...crud('requests', {

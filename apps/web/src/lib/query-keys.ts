@@ -67,6 +67,13 @@ export const queryKeys = {
     history: (id: number) => ['settings-company', 'history', id] as const,
     holidayHistory: (year: number) => ['settings-company', 'holiday-history', year] as const,
   },
+  /** `/api/notifications`: the signed-in user's own (the bell, its badge, the list page); the live stream updates them. */
+  notifications: {
+    all: ['notifications'] as const,
+    lists: () => ['notifications', 'list'] as const,
+    list: (query: object) => ['notifications', 'list', query] as const,
+    unreadCount: () => ['notifications', 'unread-count'] as const,
+  },
   /** The public request page's calls (no sign-in). */
   public: { requestTypes: () => ['public', 'request-types'] as const },
 };

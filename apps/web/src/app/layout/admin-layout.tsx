@@ -1,12 +1,14 @@
-import { BellOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Tooltip, Typography } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/brand-logo';
 import { UserAvatar } from '@/components/user-avatar';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { appState } from '@/lib/app-state';
 import { signOut, useAuthUser, usePermissions } from '@/lib/auth/auth-store';
 import { PageAlert } from '@/lib/notify/page-alert';
+import { useNotificationStream } from '@/lib/realtime/use-notification-stream';
 import { buildMenu, menuRouteFor } from '../menu';
 import { MENU_ROUTES, urlFor } from '../routes';
 import { MENU_ICONS } from './menu-icons';
@@ -22,6 +24,8 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { route } = useCurrentRoute();
   const [collapsed, setCollapsed] = useState(false);
+  // Live notifications while signed in: the bell's badge and the lists follow without a reload.
+  useNotificationStream();
   const [narrow, setNarrow] = useState(false);
 
   const sections = useMemo(() => buildMenu(permissions), [permissions]);
@@ -93,15 +97,7 @@ export function AdminLayout() {
             aria-label={collapsed ? 'Mở menu' : 'Thu gọn menu'}
           />
           <span style={{ flex: 1 }} />
-          <Tooltip title="Thông báo">
-            <Button
-              type="text"
-              shape="circle"
-              icon={<BellOutlined />}
-              aria-label="Thông báo"
-              onClick={() => navigate(urlFor('notifications.index'))}
-            />
-          </Tooltip>
+          <NotificationBell />
           <Dropdown
             trigger={['click']}
             placement="bottomRight"
