@@ -77,6 +77,13 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/departments/pages/department-edit-page'),
   }),
 
+  ...crud('setting_notifications', {
+    index: () => import('@/features/notification-settings/pages/notification-setting-list-page'),
+    create: () => import('@/features/notification-settings/pages/notification-setting-create-page'),
+    show: () => import('@/features/notification-settings/pages/notification-setting-show-page'),
+    edit: () => import('@/features/notification-settings/pages/notification-setting-edit-page'),
+  }),
+
   error: () => import('@/pages/error-page'),
   'error.403': () => import('@/pages/forbidden-page'),
   'error.404': () => import('@/pages/not-found-page'),

@@ -74,6 +74,15 @@ export const queryKeys = {
     list: (query: object) => ['notifications', 'list', query] as const,
     unreadCount: () => ['notifications', 'unread-count'] as const,
   },
+  /** `/api/notification-settings`; `preview` is the form's live rendering of unsaved templates. */
+  notificationSettings: {
+    ...resource('notification-settings'),
+    preview: (body: object) => ['notification-settings', 'preview', body] as const,
+  },
+  /** `/api/deliveries`: the delivery log of notification settings. */
+  deliveries: resource('deliveries'),
+  /** `/api/profile/notification-preferences`: the signed-in user's own event × channel switches. */
+  notificationPreferences: { all: ['notification-preferences'] as const },
   /** The public request page's calls (no sign-in). */
   public: { requestTypes: () => ['public', 'request-types'] as const },
 };

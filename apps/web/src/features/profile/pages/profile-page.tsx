@@ -7,6 +7,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EditableField, ReadOnlyField } from '../components/editable-field';
+import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -75,6 +76,7 @@ export default function ProfilePage() {
               </ReadOnlyField>
             </Card>
             <ChangePasswordForm />
+            <NotificationPreferencesCard />
           </Space>
         </Col>
       </Row>
