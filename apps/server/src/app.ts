@@ -9,13 +9,16 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChannelDrivers } from './integrations/channels';
-import { logChannelDrivers } from './integrations/log-channel';
-import { logSmsSender, type SmsSender } from './integrations/sms/sms';
+import { createChannelDrivers, smsSenderOf } from './integrations/drivers';
+import type { SmsSender } from './integrations/sms/sms';
+import { zaloFirst } from './integrations/zalo/zalo-first';
+import { zaloZnsDriver } from './integrations/zalo/zalo-zns';
 import { ListCache } from './lib/list-cache';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from './lib/rate-limit';
 import type { ModuleAccess } from './lib/record-access';
 import { createRealtimeHub } from './lib/realtime/create-hub';
 import type { RealtimeHub } from './lib/realtime/hub';
+import { secretBox } from './lib/secret-box';
 import { LocalStorage } from './lib/storage';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
@@ -64,6 +67,9 @@ import { WorkStatusService } from './modules/works/work-status.service';
 import { worksAccess } from './modules/works/works.access';
 import { worksRoutes } from './modules/works/works.routes';
 import { WorksService } from './modules/works/works.service';
+import { ZaloAccountStore } from './modules/zalo-settings/zalo-account';
+import { zaloSettingsRoutes } from './modules/zalo-settings/zalo-settings.routes';
+import { ZaloSettingsService } from './modules/zalo-settings/zalo-settings.service';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
@@ -122,7 +128,12 @@ export async function buildApp({
     if (!realtime) await hub.close();
     if (!rateLimits) await limiter.store.close?.();
   });
-  const smsSender = sms ?? logSmsSender(config.dataDir, app.log);
+  // The Zalo OA account keeps its token valid for every Zalo send: outbox, OTP, the settings screen's tests.
+  const secrets = secretBox(config.appSecret);
+  const zaloAccount = new ZaloAccountStore(db, secrets);
+  const zaloSettings = new ZaloSettingsService(db, zaloAccount, secrets);
+  const channelDrivers = createChannelDrivers(config, { log: app.log, zalo: zaloAccount });
+  const smsSender = sms ?? smsSenderOf(channelDrivers.sms, config, app.log);
   const roles = new RolesService(db);
   const departments = new DepartmentsService(db);
   const users = new UsersService(db);
@@ -130,7 +141,8 @@ export async function buildApp({
     db,
     appSecret: config.appSecret,
     tokenTtlHours: config.tokenTtlHours,
-    sms: smsSender,
+    // The OTP: Zalo first (its `otp` template), SMS when Zalo cannot deliver it.
+    sms: zaloFirst(smsSender, zaloZnsDriver(zaloAccount), app.log),
     limiter,
     roles,
     users,
@@ -165,7 +177,7 @@ export async function buildApp({
     db,
     kind: database.kind,
     hub,
-    drivers: drivers ?? logChannelDrivers(config.dataDir, app.log),
+    drivers: drivers ?? channelDrivers,
     settings: notificationSettings,
     log: app.log,
   });
@@ -243,6 +255,7 @@ export async function buildApp({
   await app.register(requestsRoutes, { requests, flow });
   await app.register(worksRoutes, { works, workStatus, workComments });
   await app.register(publicRequestsRoutes, { publicRequests, limiter });
+  await app.register(zaloSettingsRoutes, { zaloSettings });
   await app.register(notificationsRoutes, { notifications });
   await app.register(notificationSettingsRoutes, { notificationSettings });
   await app.register(deliveriesRoutes, { deliveries });
