@@ -46,6 +46,7 @@ const fx = {
 /** The permission prefix of a path segment (the seed names some keys differently from the paths). */
 const KEY_PREFIX: Record<string, string> = {
   customers: 'customer',
+  'notification-settings': 'setting_notifications',
   'process-steps': 'processes',
   'request-types': 'request_types',
 };
@@ -210,10 +211,96 @@ async function current(path: string) {
   return res.json();
 }
 
+/** A notification setting the matrix may read, change or delete: the event's own, made again when a call deleted it. */
+async function settingOf(event: string) {
+  const found = (await current(`/api/notification-settings?event=${event}`)).data[0];
+  if (found) return found;
+  const id = await created('/api/notification-settings', settingBody(event));
+  return current(`/api/notification-settings/${id}`);
+}
+const settingBody = (event: string) => ({
+  event,
+  channels: ['in_app'],
+  recipients: { dynamic: ['assignee'] },
+  title_template: 'Kết quả {{evaluation.name}}',
+  body_template: 'Điểm {{evaluation.score}}',
+});
+
+/** The notification routes: a setting, one's own notification, a dead delivery, each made for the call. */
+async function notificationRequestFor(r: Route, token: string) {
+  const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
+  switch (label(r)) {
+    case 'GET /api/notification-settings/:id':
+      return at(`/api/notification-settings/${(await settingOf('work.assigned')).id}`);
+    case 'PUT /api/notification-settings/:id': {
+      const s = await settingOf('work.assigned');
+      const { event, active, channels, recipients, title_template, body_template, version } = s;
+      return at(`/api/notification-settings/${s.id}`, {
+        event,
+        active,
+        channels,
+        recipients,
+        title_template,
+        body_template,
+        version,
+      });
+    }
+    case 'DELETE /api/notification-settings/:id':
+      return at(`/api/notification-settings/${(await settingOf('evaluation.reviewed')).id}`);
+    case 'POST /api/notification-settings': {
+      // One setting per event: the event is freed first.
+      const taken = (await current('/api/notification-settings?event=evaluation.reviewed')).data[0];
+      if (taken) await t.call({ method: 'DELETE', url: `/api/notification-settings/${taken.id}`, token: t.adminToken });
+      return at(r.url, settingBody('evaluation.reviewed'));
+    }
+    case 'POST /api/notification-settings/preview':
+      return at(r.url, { event: 'work.assigned', title_template: 'Việc {{work.code}}', body_template: '{{work.title}}' });
+    case 'PUT /api/profile/notification-preferences':
+      return at(r.url, { preferences: [{ event: 'work.assigned', channel: 'in_app', enabled: true }] });
+    case 'POST /api/notifications/:id/read': {
+      const row = await t.database.db
+        .insertInto('notifications')
+        .values({
+          user_id: await userIdOf(token),
+          event: 'work.assigned',
+          title: 'Thông báo ma trận',
+          body: 'Nội dung',
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return at(`/api/notifications/${row.id}/read`);
+    }
+    case 'POST /api/deliveries/:id/resend': {
+      const now = new Date().toISOString();
+      const row = await t.database.db
+        .insertInto('deliveries')
+        .values({
+          event: 'work.assigned',
+          channel: 'sms',
+          recipient: '0912345678',
+          body: 'Tin ma trận',
+          status: 'dead',
+          next_attempt_at: now,
+          idempotency_key: uniq('matrix-'),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return at(`/api/deliveries/${row.id}/resend`);
+    }
+    default:
+      return null;
+  }
+}
+
 /** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
 async function requestFor(r: Route, key?: PermissionKey, token: string = t.adminToken) {
   const flow = await flowRequestFor(r, key, token);
   if (flow) return { ...flow, headers: undefined as Record<string, string> | undefined };
+  const notification = await notificationRequestFor(r, token);
+  if (notification) return { ...notification, headers: undefined as Record<string, string> | undefined };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,
