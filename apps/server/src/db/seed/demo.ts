@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import type { DB } from '../schema';
+import { loadDemoNotifications } from './demo-notifications';
 import { loadDemoProcesses } from './demo-processes';
 
 /** Every demo user signs in with this password (README, "Demo"). */
@@ -247,6 +248,8 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
       }
     }
     await loadDemoProcesses(trx, stamps);
+    const userIds = (await trx.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
+    await loadDemoNotifications(trx, userIds);
   });
   return true;
 }
