@@ -84,6 +84,8 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/notification-settings/pages/notification-setting-edit-page'),
   }),
 
+  'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
+
   error: () => import('@/pages/error-page'),
   'error.403': () => import('@/pages/forbidden-page'),
   'error.404': () => import('@/pages/not-found-page'),

@@ -83,6 +83,8 @@ export const queryKeys = {
   deliveries: resource('deliveries'),
   /** `/api/profile/notification-preferences`: the signed-in user's own event × channel switches. */
   notificationPreferences: { all: ['notification-preferences'] as const },
+  /** `/api/settings/zalo`: the one Zalo settings record (secrets masked). */
+  zaloSettings: { all: ['settings-zalo'] as const, detail: () => ['settings-zalo', 'detail'] as const },
   /** The public request page's calls (no sign-in). */
   public: { requestTypes: () => ['public', 'request-types'] as const },
 };
