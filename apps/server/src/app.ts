@@ -124,6 +124,7 @@ export async function buildApp({
   // Shared by every instance when they share PostgreSQL or Redis; this process's own otherwise.
   const hub = realtime ?? (await createRealtimeHub(config, database, app.log));
   const limiter = new RateLimiter(rateLimits ?? (await createRateLimitStore(config, database, app.log)));
+  app.decorate('realtime', hub);
   app.addHook('onClose', async () => {
     if (!realtime) await hub.close();
     if (!rateLimits) await limiter.store.close?.();
@@ -165,13 +166,13 @@ export async function buildApp({
   // The request flow sits above both requests and works, which do not call each other.
   const flow = new RequestFlowService(db, { requests, stepWorks, processes, requestTypes, documents });
   const workStatus = new WorkStatusService(db, works, flow, documents);
-  const notificationStream = new NotificationStreamService(db, hub, {
-    heartbeatMs: streamHeartbeatMs ?? 25_000,
-    log: app.log,
-  });
   // Events → notifications and deliveries → the outbox; the loops start in main.ts only.
   const notificationSettings = new NotificationSettingsService(db);
   const notifications = new NotificationsService(db, hub);
+  const notificationStream = new NotificationStreamService(db, hub, notifications, {
+    heartbeatMs: streamHeartbeatMs ?? 25_000,
+    log: app.log,
+  });
   const preferences = new NotificationPreferencesService(db, notificationSettings);
   const workers = createNotificationWorkers({
     db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Notification } from './notifications';
 
 /**
  * The live stream of notifications (Server-Sent Events). `POST /api/notifications/stream-ticket` with the Bearer token
@@ -14,18 +15,8 @@ export const streamQuery = z.object({
   last_event_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
-/** A notification as the stream sends it (the fields of the list). */
-export interface StreamNotification {
-  id: number;
-  event: string;
-  entity: string | null;
-  entity_id: number | null;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+/** A notification as the stream sends it: the same object as the list (`GET /api/notifications`). */
+export type StreamNotification = Notification;
 
 /** `event: notification` (with `id: <notification id>`): a new notification and the unread count after it. */
 export interface StreamNotificationEvent {

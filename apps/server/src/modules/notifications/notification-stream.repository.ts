@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-const NOTIFICATION_COLUMNS = ['id', 'event', 'entity', 'entity_id', 'title', 'body', 'link', 'read_at', 'created_at'] as const;
-
-/** The SQL of the live stream: its tickets, and the reads it makes of the user's notifications. */
+/** The SQL of the live stream's tickets (the notifications themselves are read through NotificationsService). */
 export const notificationStreamRepository = {
   insertTicket(db: Kysely<DB>, row: { ticket_hash: string; user_id: number; token_id: number; expires_at: string }) {
     return db.insertInto('stream_tickets').values(row).execute();
@@ -35,37 +33,4 @@ export const notificationStreamRepository = {
       .executeTakeFirst();
     return row !== undefined;
   },
-
-  findNotification(db: Kysely<DB>, userId: number, id: number) {
-    return db
-      .selectFrom('notifications')
-      .select(NOTIFICATION_COLUMNS)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-
-  /** The user's notifications after `afterId`, oldest first. */
-  notificationsAfter(db: Kysely<DB>, userId: number, afterId: number, limit: number) {
-    return db
-      .selectFrom('notifications')
-      .select(NOTIFICATION_COLUMNS)
-      .where('user_id', '=', userId)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  },
-
-  async unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
-    const row = await db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
 };
-
-export type NotificationRow = NonNullable<Awaited<ReturnType<typeof notificationStreamRepository.findNotification>>>;

@@ -1,3 +1,4 @@
+import type { Notification } from '@qlcv/common/schemas/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -5,7 +6,8 @@ import type { Actor } from '../../lib/audit';
 import { isoIn, nowIso } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/crypto';
 import type { RealtimeHub, RealtimeMessage } from '../../lib/realtime/hub';
-import { type NotificationRow, notificationStreamRepository as repo } from './notification-stream.repository';
+import { notificationStreamRepository as repo } from './notification-stream.repository';
+import type { NotificationsService } from './notifications.service';
 
 export const TICKET_TTL_SECONDS = 30;
 /** Notifications replayed on a reconnect, at most (older ones are in the list page). */
@@ -26,18 +28,6 @@ export interface StreamSink {
   end(): void;
 }
 
-const toJson = (n: NotificationRow) => ({
-  id: n.id,
-  event: n.event,
-  entity: n.entity,
-  entity_id: n.entity_id,
-  title: n.title,
-  body: n.body,
-  link: n.link,
-  read_at: n.read_at,
-  created_at: n.created_at,
-});
-
 const frame = (event: string, data: unknown, id?: number) =>
   `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -53,6 +43,7 @@ export class NotificationStreamService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly hub: RealtimeHub,
+    private readonly notifications: NotificationsService,
     private readonly opts: { heartbeatMs: number; log: FastifyBaseLogger },
   ) {}
 
@@ -108,20 +99,21 @@ export class NotificationStreamService {
     const write = (chunk: string) => {
       if (!closed) sink.write(chunk);
     };
-    const sendNotifications = async (rows: NotificationRow[]) => {
+    const sendNotifications = async (rows: Notification[]) => {
       const fresh = rows.filter((n) => !sent.has(n.id));
       if (fresh.length === 0) return;
-      const unread = await repo.unreadCount(this.db, userId);
+      const unread = await this.notifications.unreadCount(userId);
       for (const n of fresh) {
-        write(frame('notification', { notification: toJson(n), unread_count: unread }, n.id));
+        write(frame('notification', { notification: n, unread_count: unread }, n.id));
         sent.add(n.id);
         if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
         lastSent = Math.max(lastSent, n.id);
       }
     };
-    const sendUnreadCount = async () => write(frame('unread_count', { unread_count: await repo.unreadCount(this.db, userId) }));
+    const sendUnreadCount = async () =>
+      write(frame('unread_count', { unread_count: await this.notifications.unreadCount(userId) }));
     const replay = async () => {
-      if (lastSent > 0) await sendNotifications(await repo.notificationsAfter(this.db, userId, lastSent, REPLAY_LIMIT));
+      if (lastSent > 0) await sendNotifications(await this.notifications.since(userId, lastSent, REPLAY_LIMIT));
       await sendUnreadCount();
     };
 
@@ -131,8 +123,9 @@ export class NotificationStreamService {
         if (!Number.isSafeInteger(id) || sent.has(id)) return;
         // Read from the database: scoped to this user, and whole even when the transport dropped a large payload.
         run(async () => {
-          const row = await repo.findNotification(this.db, userId, id);
-          if (row) await sendNotifications([row]);
+          // Someone else's id (or one deleted meanwhile) answers 404: nothing is sent.
+          const found = await this.notifications.get(userId, id).catch(() => null);
+          if (found) await sendNotifications([found]);
         });
       } else if (message.type === 'read') run(sendUnreadCount);
       else if (message.type === 'resync') run(replay);

@@ -1,11 +1,11 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
-import type { StreamNotification } from '@qlcv/common/schemas/notification-stream';
+import type { Notification } from '@qlcv/common/schemas/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The fields the screens use, as both the list and the live stream send them. */
-export type NotificationItem = StreamNotification;
+/** A notification as both the list and the live stream send it. */
+export type NotificationItem = Notification;
 
 export interface NotificationListQuery {
   page?: number;
