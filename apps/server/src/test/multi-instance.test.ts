@@ -139,6 +139,33 @@ describe(`two instances on one ${onPostgres ? 'PostgreSQL (LISTEN/NOTIFY, rate_l
     expect(Math.max(...times)).toBeLessThan(1000);
   });
 
+  it('a work assigned through A is dispatched there and reaches the assignee’s stream on B', async () => {
+    const user = await t.userWith([]);
+    const sse = await openSse(`${b.url}/api/notifications/stream?ticket=${await ticket(a, user.token)}`);
+    await sse.next((e) => e.event === 'unread_count');
+    const started = performance.now();
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/works',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+      payload: { title: 'Lấy mẫu khí thải ống khói số 2', assignee_id: user.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // The background loop runs these passes every 250 ms when idle; here they run at once.
+    const got = sse.next((e) => e.event === 'notification', 3000);
+    while ((await a.app.workers.dispatcher.runOnce()) > 0);
+    const event = await got;
+    const ms = performance.now() - started;
+    const data = event.data as { notification: { title: string; link: string; event_label: string }; unread_count: number };
+    expect(data.notification.title).toContain('Bạn được giao công việc');
+    expect(data.notification.link).toBe(`/admin/works/${res.json().id}`);
+    expect(data.unread_count).toBe(1);
+    console.log(
+      `[figures] ${onPostgres ? 'PostgreSQL' : 'SQLite'}: work assigned on A → dispatched → stream on B ${ms.toFixed(1)} ms`,
+    );
+    sse.close();
+  });
+
   it('a ticket is single use across instances', async () => {
     const user = await t.userWith([]);
     const single = await ticket(a, user.token);
