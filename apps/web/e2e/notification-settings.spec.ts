@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminLogin, apiLogin, createRole, createUser, signInUi, unique } from './helpers';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+test.describe('Cấu hình thông báo', () => {
+  test('sửa mẫu nội dung với xem trước → lưu → tin được gửi hiện trong nhật ký → gửi lại', async ({ page, request }) => {
+    // A long walk through three screens and the outbox.
+    test.slow();
+    const id = unique();
+    const token = await adminLogin(request);
+    const role = await createRole(request, token, { code: `nv-tb-${id}`, name: `Nhân viên ${id}`, permissions: [] });
+    const email = `nhan.${id}@quantrac.vn`;
+    const person = await createUser(request, token, {
+      name: `Nguyễn Thị Nhận ${id}`,
+      username: `nhan.${id}`,
+      password: 'Matkhau@2026',
+      role_id: role.id,
+      email,
+    });
+
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/settings/notifications');
+    await expect(page.getByRole('heading', { name: 'Cấu hình thông báo', level: 3 })).toBeVisible();
+    const row = page.getByRole('row', { name: /Được giao công việc/ });
+    await expect(row).toContainText('Đang bật');
+    await row.getByRole('button', { name: 'Sửa cấu hình Được giao công việc' }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/notifications\/\d+\/edit$/);
+    await expect(page.getByRole('heading', { name: 'Sửa cấu hình: Được giao công việc' })).toBeVisible();
+
+    // The preview follows the templates with the event's sample values; a wrong placeholder is named at once.
+    const title = page.getByRole('textbox', { name: 'Tiêu đề' });
+    const body = page.getByRole('textbox', { name: 'Nội dung' });
+    await title.fill(`[${id}] Việc mới {{work.code}} cho {{recipient.name}}`);
+    await body.fill('Hạn chót {{work.han}}.');
+    const preview = page.getByTestId('notification-preview');
+    await expect(preview.getByTestId('preview-title')).toHaveText(`[${id}] Việc mới CV2611-0042 cho Trần Thị Bình`);
+    await expect(preview).toContainText('Biến {{work.han}} không có trong sự kiện này.');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page.getByText('Biến {{work.han}} không có trong sự kiện này.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/edit$/);
+
+    // A chip inserts its placeholder where the cursor is.
+    await body.fill('Hạn chót: ');
+    await body.press('End');
+    await page.getByRole('button', { name: 'Chèn biến Hạn công việc' }).last().click();
+    await expect(body).toHaveValue('Hạn chót: {{work.deadline}}');
+    await expect(preview.getByTestId('preview-body')).toHaveText('Hạn chót: 28/11/2026 17:00');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page.getByText('Đã lưu cấu hình “Được giao công việc”.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/settings\/notifications\/\d+$/);
+    await expect(page.getByText(`[${id}] Việc mới {{work.code}} cho {{recipient.name}}`)).toBeVisible();
+
+    // A work assigned to someone with an e-mail: the dispatcher and the outbox send it, the log shows it.
+    const work = await request.post('/api/works', {
+      headers: auth(token),
+      data: { title: `Lấy mẫu khí thải ${id}`, assignee_id: person.id },
+    });
+    expect(work.status(), await work.text()).toBe(201);
+    await page.getByRole('link', { name: 'Xem nhật ký gửi của sự kiện này' }).click();
+    await expect(page).toHaveURL(/tab=deliveries/);
+    await page.getByPlaceholder('Tìm theo người nhận').fill(email);
+    await expect(page).toHaveURL(/search=/);
+    const sent = page.getByRole('row').filter({ hasText: email });
+    await expect(async () => {
+      await page.reload();
+      await expect(sent.first()).toContainText('Đã gửi', { timeout: 3000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(sent.first()).toContainText('1/5');
+    await expect(sent.first()).toContainText('"driver":"log"');
+
+    await sent
+      .first()
+      .getByRole('button', { name: /Gửi lại lượt/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Gửi lại' }).click();
+    await expect(page.getByText('Đã xếp tin vào hàng đợi để gửi lại.')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: /Thay cho lượt #\d+/ })).toBeVisible();
+
+    // The assignee received it in the app too, with the new title.
+    const theirs = await apiLogin(request, `nhan.${id}`, 'Matkhau@2026');
+    const notes = await request.get('/api/notifications', { headers: auth(theirs) });
+    expect((await notes.json()).data[0].title).toMatch(new RegExp(`^\\[${id}\\] Việc mới CV\\d{4}-\\d+ cho Nguyễn Thị Nhận`));
+  });
+
+  test('mỗi người tắt kênh cho chính mình trong trang cá nhân', async ({ page, request }) => {
+    const id = unique();
+    const token = await adminLogin(request);
+    const role = await createRole(request, token, { code: `nv-pref-${id}`, name: `Nhân viên ${id}`, permissions: [] });
+    await createUser(request, token, {
+      name: `Trần Văn Tắt ${id}`,
+      username: `tat.${id}`,
+      password: 'Matkhau@2026',
+      role_id: role.id,
+    });
+    await signInUi(page, `tat.${id}`, 'Matkhau@2026');
+    await page.goto('/admin/personal');
+    const card = page.getByTestId('notification-preferences');
+    await expect(card.getByText('Thông báo của tôi')).toBeVisible();
+    const emailSwitch = card.getByRole('switch', { name: 'Được giao công việc — E-mail' });
+    await expect(emailSwitch).toBeChecked();
+    await emailSwitch.click();
+    await expect(emailSwitch).not.toBeChecked();
+    await page.reload();
+    await expect(
+      page.getByTestId('notification-preferences').getByRole('switch', { name: 'Được giao công việc — E-mail' }),
+    ).not.toBeChecked();
+    await expect(
+      page.getByTestId('notification-preferences').getByRole('switch', { name: 'Được giao công việc — Trong ứng dụng' }),
+    ).toBeChecked();
+  });
+});
