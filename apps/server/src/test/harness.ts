@@ -57,7 +57,7 @@ let userSeq = 0;
 
 /** `deps`: a hub, rate-limit store or stream heartbeat of the test's own. */
 export async function createTestApp(
-  deps: Pick<AppDeps, 'realtime' | 'rateLimits' | 'streamHeartbeatMs'> = {},
+  deps: Pick<AppDeps, 'realtime' | 'rateLimits' | 'streamHeartbeatMs' | 'logger'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qlcv-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
