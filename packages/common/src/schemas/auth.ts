@@ -29,8 +29,8 @@ export const profileColumns = {
   mobile: mobileSchema.nullable(),
   birthday: optionalDate,
   gender: genderSchema.nullable(),
-  address: optionalText(255),
-  avatar: optionalText(500),
+  address: optionalText('địa chỉ', 255),
+  avatar: optionalText('ảnh đại diện', 500),
 } as const;
 export type ProfileColumn = keyof typeof profileColumns;
 export const PROFILE_COLUMNS = Object.keys(profileColumns) as ProfileColumn[];

@@ -23,8 +23,17 @@ export const stripControlChars = (text: string) => text.replace(CONTROL_CHARS_AL
 /** Form fields arrive as '' when cleared; the API stores null. */
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-export const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `Tối đa ${max} ký tự`).nullable().optional());
+/** Over-long text is refused with a message naming the field, never cut. */
+export const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} tối đa ${max} ký tự`)
+      .nullable()
+      .optional(),
+  );
 
 export const requiredText = (label: string, max: number) =>
   z

@@ -94,16 +94,16 @@ export const SATURDAY_HALF_MESSAGE = 'Chỉ chọn “Thứ Bảy làm buổi s�
 
 const companyFields = {
   name: plain(requiredText('tên công ty', 255)),
-  short_name: plain(optionalText(100)),
+  short_name: plain(optionalText('tên viết tắt', 100)),
   tax_code: plain(companyTaxCodeSchema),
-  address: plain(optionalText(500)),
+  address: plain(optionalText('địa chỉ', 500)),
   phone: plain(optionalPhone),
   email: plain(optionalEmail),
   website: plain(websiteSchema),
-  legal_representative: plain(optionalText(150)),
-  legal_representative_title: plain(optionalText(100)),
+  legal_representative: plain(optionalText('người đại diện pháp luật', 150)),
+  legal_representative_title: plain(optionalText('chức vụ người đại diện', 100)),
   bank_account_number: plain(bankAccountSchema),
-  bank_name: plain(optionalText(255)),
+  bank_name: plain(optionalText('tên ngân hàng', 255)),
   working_days: workingDaysSchema,
   saturday_half: z.boolean({ error: 'Giá trị “Thứ Bảy làm buổi sáng” không hợp lệ' }),
 };

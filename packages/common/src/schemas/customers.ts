@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalProvince } from '../provinces';
-import { csvOf, idSchema, listQuery, optionalEmail, optionalText, requiredText, versionSchema } from './common';
+import { csvOf, idSchema, listQuery, optionalEmail, optionalMobile, optionalText, requiredText, versionSchema } from './common';
 import { attachmentIds, documentSchema } from './documents';
 
 export const CUSTOMER_TYPES = ['organization', 'individual'] as const;
@@ -86,7 +86,7 @@ export const provinceSchema = z.string({ error: 'Tỉnh/thành phố không hợ
 
 export const contactSchema = z.object({
   name: requiredText('tên người liên hệ', 150),
-  title: optionalText(100),
+  title: optionalText('chức vụ', 100),
   phone: optionalPhone,
   email: optionalEmail,
 });
@@ -99,19 +99,19 @@ const customerFields = {
   type: customerTypeSchema,
   name: requiredText('tên khách hàng', 255),
   tax_code: taxCodeSchema,
-  representative: optionalText(150),
-  representative_title: optionalText(100),
+  representative: optionalText('người đại diện', 150),
+  representative_title: optionalText('chức vụ người đại diện', 100),
   phone: optionalPhone,
   email: optionalEmail,
-  street: optionalText(255),
-  ward: optionalText(150),
+  street: optionalText('địa chỉ', 255),
+  ward: optionalText('phường/xã', 150),
   province: z.preprocess(emptyToNull, provinceSchema.nullable().optional()),
   contacts: z
     .array(contactSchema, { error: 'Danh sách người liên hệ không hợp lệ' })
     .max(20, 'Tối đa 20 người liên hệ')
     .nullable()
     .optional(),
-  notes: optionalText(5000),
+  notes: optionalText('ghi chú', 5000),
   /** Documents uploaded beforehand (`POST /api/documents`) to attach to the customer. */
   attachment_ids: attachmentIds,
 };

@@ -8,7 +8,7 @@ export const departmentCreateBody = z.object({
   name: requiredText('tên phòng ban', 150),
   parent_id: optionalId,
   head_id: optionalId,
-  description: optionalText(1000),
+  description: optionalText('mô tả', 1000),
 });
 export type DepartmentCreateBody = z.infer<typeof departmentCreateBody>;
 

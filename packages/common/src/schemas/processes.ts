@@ -18,7 +18,7 @@ const optionalId = z.preprocess(
 
 export const processStepBody = z.object({
   name: requiredText('tên bước', 200),
-  description: optionalText(2000),
+  description: optionalText('mô tả', 2000),
   department_id: z.number({ error: 'Vui lòng chọn phòng ban phụ trách' }).int().positive(),
   default_assignee_id: optionalId,
   duration_hours: z
@@ -59,7 +59,7 @@ export type ProcessStepOrderBody = z.infer<typeof processStepOrderBody>;
 const processFields = {
   code: codeSchema('mã quy trình'),
   name: requiredText('tên quy trình', 200),
-  description: optionalText(2000),
+  description: optionalText('mô tả', 2000),
   active: z.boolean({ error: 'Trạng thái phải là có hoặc không' }).default(true),
 };
 

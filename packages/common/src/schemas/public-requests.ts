@@ -28,8 +28,8 @@ export const publicRequestBody = z.object({
   name: requiredText('họ và tên', 150),
   mobile: mobileSchema,
   email: optionalEmail,
-  organization: optionalText(255),
-  address: optionalText(255),
+  organization: optionalText('tên tổ chức', 255),
+  address: optionalText('địa chỉ', 255),
   title: requiredText('tiêu đề', 255),
   content: requiredText('nội dung yêu cầu', 10_000),
   /** A checkbox: `true` in JSON, `true` / `1` / `on` in a form. Anything else is no consent. */

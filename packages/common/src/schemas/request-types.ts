@@ -5,7 +5,7 @@ import { boolQuery } from './processes';
 const requestTypeFields = {
   code: codeSchema('mã loại yêu cầu'),
   name: requiredText('tên loại yêu cầu', 200),
-  description: optionalText(2000),
+  description: optionalText('mô tả', 2000),
   process_id: z
     .number({ error: 'Vui lòng chọn quy trình xử lý' })
     .int('Quy trình không hợp lệ')
@@ -13,7 +13,7 @@ const requestTypeFields = {
   /** Offered on the public page /yeu-cau. */
   is_public: z.boolean({ error: 'Giá trị "công khai" phải là có hoặc không' }).default(false),
   /** Free text: "Quan trắc môi trường", "Phân tích thí nghiệm", … */
-  service_group: optionalText(100),
+  service_group: optionalText('nhóm dịch vụ', 100),
   active: z.boolean({ error: 'Trạng thái phải là có hoặc không' }).default(true),
 };
 

@@ -69,10 +69,10 @@ const requestFields = {
   requester_name: requiredText('tên người yêu cầu', 150),
   requester_phone: phoneSchema,
   requester_email: optionalEmail,
-  requester_organization: optionalText(255),
-  requester_address: optionalText(255),
+  requester_organization: optionalText('tên tổ chức', 255),
+  requester_address: optionalText('địa chỉ', 255),
   title: requiredText('tiêu đề', 255),
-  content: optionalText(10_000),
+  content: optionalText('nội dung', 10_000),
   priority: prioritySchema.default('normal'),
   /** Documents uploaded beforehand (`POST /api/documents`) to attach to the request. */
   attachment_ids: attachmentIds,
@@ -89,7 +89,7 @@ export const reasonBody = z.object({ reason: requiredText('lý do', 1000) });
 export type ReasonBody = z.infer<typeof reasonBody>;
 
 /** Cancelling may say why. */
-export const cancelBody = z.preprocess((v) => v ?? {}, z.object({ reason: optionalText(1000) }));
+export const cancelBody = z.preprocess((v) => v ?? {}, z.object({ reason: optionalText('lý do', 1000) }));
 export type CancelBody = z.infer<typeof cancelBody>;
 
 /** Manual completion: the result the customer will see, and documents given as the result. */

@@ -10,7 +10,7 @@ const permissionList = z
 export const roleCreateBody = z.object({
   code: codeSchema('mã vai trò'),
   name: requiredText('tên vai trò', 100),
-  description: optionalText(500),
+  description: optionalText('mô tả', 500),
   permissions: permissionList.default([]),
 });
 export type RoleCreateBody = z.infer<typeof roleCreateBody>;

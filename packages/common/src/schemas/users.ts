@@ -27,11 +27,11 @@ const userFields = {
   mobile: optionalMobile,
   role_id: z.number({ error: 'Vui lòng chọn vai trò' }).int().positive(),
   department_id: z.number().int().positive().nullable().optional(),
-  position: optionalText(100),
+  position: optionalText('chức danh', 100),
   gender: genderSchema.nullable().optional(),
   birthday: optionalDate,
   joined_at: optionalDate,
-  address: optionalText(255),
+  address: optionalText('địa chỉ', 255),
 };
 
 export const userCreateBody = z.object({ ...userFields, password: passwordSchema });

@@ -56,7 +56,7 @@ const optionalId = z.preprocess(
 
 const workFields = {
   title: requiredText('tiêu đề công việc', 255),
-  description: optionalText(10_000),
+  description: optionalText('mô tả', 10_000),
   /** Left out: the assignee's department, or the creator's. */
   department_id: optionalId,
   assignee_id: optionalId,
