@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import type { DB } from '../schema';
+import { loadDemoCompany } from './demo-company';
 import { loadDemoNotifications } from './demo-notifications';
 import { loadDemoProcesses } from './demo-processes';
 
@@ -248,6 +249,7 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
       }
     }
     await loadDemoProcesses(trx, stamps);
+    await loadDemoCompany(trx, stamps);
     const userIds = (await trx.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
     await loadDemoNotifications(trx, userIds);
   });
