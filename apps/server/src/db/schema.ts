@@ -226,6 +226,8 @@ export interface RequestsTable extends Stamps {
   on_hold_since: string | null;
   status_reason: string | null;
   result_text: string | null;
+  /** What the public result page shows: chosen by staff when the result was given (0014). */
+  public_result: string | null;
   idempotency_key: string | null;
   search_text: string;
   /** While on hold: the status `resume` returns to (0005). */
@@ -255,6 +257,8 @@ export interface WorksTable extends Stamps {
   status_reason: string | null;
   /** When it was first started (0005). */
   started_at: string | null;
+  /** The text for the customer, chosen when the work giving its request's result was completed (0014). */
+  public_result: string | null;
 }
 
 export interface WorkParticipantsTable {

@@ -191,7 +191,10 @@ export const requestDetailSchema = requestSchema.extend({
   content: z.string().nullable(),
   /** Why it is on hold, rejected or cancelled. */
   status_reason: z.string().nullable(),
+  /** The result for staff (the result note of the work that gave it). */
   result_text: z.string().nullable(),
+  /** What the customer reads on the public result page: chosen by staff, null unless they wrote one. */
+  public_result: z.string().nullable(),
   /** The process as it was when the request was received (later edits of the process leave it be). */
   process: z.object({ id: z.number(), code: z.string(), name: z.string(), version: z.number() }).nullable(),
   steps: z.array(requestStepSchema),

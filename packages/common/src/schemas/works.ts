@@ -93,9 +93,23 @@ export const workProgressBody = z.object({
 export type WorkProgressBody = z.infer<typeof workProgressBody>;
 
 export const workCompleteBody = z.object({
+  /** The result for staff: stays on the work (and the request's page), never shown to the customer. */
   result_note: requiredText('kết quả thực hiện', 10_000),
   /** Documents uploaded beforehand, attached to the work as its result. */
   document_ids: attachmentIds,
+  /**
+   * Only for the work that gives its request the result (`gives_result`): what the customer reads on the public
+   * result page. Left out, the page shows no result text.
+   */
+  public_result: optionalText('nội dung trả cho khách hàng', 10_000),
+  /**
+   * Only for the work that gives its request the result: which of the work's documents (those attached before or in
+   * this call) the customer may download. None unless chosen.
+   */
+  public_document_ids: z
+    .array(idSchema, { error: 'Danh sách tệp gửi khách hàng không hợp lệ' })
+    .max(20, 'Tối đa 20 tệp gửi khách hàng')
+    .optional(),
 });
 export type WorkCompleteBody = z.infer<typeof workCompleteBody>;
 
@@ -168,6 +182,13 @@ export type Work = z.infer<typeof workSchema>;
 export const workDetailSchema = workSchema.extend({
   description: z.string().nullable(),
   result_note: z.string().nullable(),
+  /** What the customer reads as the result, chosen when this work (the one giving the result) was completed. */
+  public_result: z.string().nullable(),
+  /**
+   * Whether completing this work gives its request the result the customer sees: a process step's work of the step
+   * marked as giving the result, or of the last step when none is.
+   */
+  gives_result: z.boolean(),
   /** Why it is on hold, cancelled or was sent back. */
   status_reason: z.string().nullable(),
   request: z

@@ -9,6 +9,7 @@ import { listVersion } from './0007-list-version';
 import { companySettings } from './0009-company-settings';
 import { notifications } from './0010-notifications';
 import { streamTicketToken } from './0013-stream-ticket-token';
+import { publicResult } from './0014-public-result';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0009-company-settings': companySettings,
   '0010-notifications': notifications,
   '0013-stream-ticket-token': streamTicketToken,
+  '0014-public-result': publicResult,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -58,6 +58,13 @@ export const documentsRepository = {
     return db.updateTable('documents').set({ entity, entity_id: entityId, is_public: 1 }).where('id', 'in', ids).execute();
   },
 
+  /** Of a record's documents, marks those of `ids` public and every other one not. */
+  async setPublic(db: Kysely<DB>, entity: string, entityId: number, ids: number[]) {
+    const of = db.updateTable('documents').where('entity', '=', entity).where('entity_id', '=', entityId);
+    if (ids.length > 0) await of.set({ is_public: 1 }).where('id', 'in', ids).execute();
+    await (ids.length > 0 ? of.where('id', 'not in', ids) : of).set({ is_public: 0 }).execute();
+  },
+
   delete(db: Kysely<DB>, id: number) {
     return db.deleteFrom('documents').where('id', '=', id).execute();
   },

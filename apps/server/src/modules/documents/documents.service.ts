@@ -169,6 +169,27 @@ export class DocumentsService {
     return (await repo.findMany(trx, unique)).map(toDocument);
   }
 
+  /**
+   * Inside the caller's transaction: of the documents attached to a record, `ids` become public and every other one
+   * not (the files staff chose to send to the customer). An id that is not one of the record's documents refuses the
+   * whole call with 422 on `field`. Returns the record's documents as they are now.
+   */
+  async choosePublic(
+    trx: Kysely<DB>,
+    entity: string,
+    entityId: number,
+    ids: readonly number[],
+    field: string,
+  ): Promise<DocumentRecord[]> {
+    const unique = [...new Set(ids)];
+    const own = new Set((await repo.listFor(trx, entity, entityId)).map((d) => d.id));
+    if (unique.some((id) => !own.has(id))) {
+      throw invalid(field, 'Tệp gửi khách hàng phải là tệp kết quả của chính công việc này.');
+    }
+    await repo.setPublic(trx, entity, entityId, unique);
+    return (await repo.listFor(trx, entity, entityId)).map(toDocument);
+  }
+
   /** The documents attached to a record, oldest first. */
   async listFor(entity: string, entityId: number, db: Kysely<DB> = this.db): Promise<DocumentRecord[]> {
     return (await repo.listFor(db, entity, entityId)).map(toDocument);

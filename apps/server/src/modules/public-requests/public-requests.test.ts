@@ -95,6 +95,8 @@ describe('public requests', () => {
       const done = await call('POST', `/api/works/${work?.id}/complete`, {
         result_note: step === 3 ? resultNote : `Xong bước ${step} (ghi chú nội bộ)`,
         document_ids: docs,
+        // The last step gives the result: staff choose what the customer sees (nothing is published by default).
+        ...(step === 3 ? { public_result: resultNote, public_document_ids: docs } : {}),
       });
       expect(done.statusCode, done.body).toBe(200);
     }
@@ -419,6 +421,7 @@ describe('public requests', () => {
         const done = await call('POST', `/api/works/${work?.id}/complete`, {
           result_note: step === 3 ? 'Kết quả đạt quy chuẩn.' : `Ghi chú nội bộ bước ${step}`,
           document_ids: docs,
+          ...(step === 3 ? { public_result: 'Kết quả đạt quy chuẩn.', public_document_ids: docs } : {}),
         });
         expect(done.statusCode, done.body).toBe(200);
       }

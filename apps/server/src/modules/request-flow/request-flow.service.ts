@@ -33,6 +33,8 @@ export interface FlowWork {
   status: string;
   assignee_id: number | null;
   result_note: string | null;
+  /** What the customer sees, when this work gives the result. */
+  public_result: string | null;
 }
 
 type Step = ProcessSnapshot['steps'][number];
@@ -257,7 +259,8 @@ export class RequestFlowService {
               'chỉ hoàn thành thủ công khi không còn công việc nào đang mở.',
           );
         }
-        return { status: 'completed', completed_at: now, result_text: body.result_text };
+        // Written by hand for the request, this result is what its customer reads too.
+        return { status: 'completed', completed_at: now, result_text: body.result_text, public_result: body.result_text };
       },
       after: async (trx, row) => {
         const attached = await this.documents.attachDocuments(trx, body.document_ids, REQUEST_ENTITY, row.id, actor);
@@ -347,7 +350,8 @@ export class RequestFlowService {
   /**
    * A step's work is done: the next step's work is created, or, after the last step, the request is completed with
    * the result of the step marked as giving the result (the last step when none is marked): its result note becomes
-   * the request's result text and its documents the request's public result documents.
+   * the request's result text for staff, and what its completion chose for the customer (its public text and the
+   * documents it marked public) becomes the public result; nothing else of it is published.
    */
   async workCompleted(trx: Kysely<DB>, work: FlowWork, actor: Actor): Promise<void> {
     const { row, snapshot } = await this.flowRequest(trx, work);
@@ -361,26 +365,24 @@ export class RequestFlowService {
       return;
     }
     const resultStep = resultStepOf(snapshot);
-    const thisWork = { id: work.id, result_note: work.result_note };
     const resultWork =
       resultStep && resultStep.position !== n
-        ? ((await this.stepWorks.lastOfStep(trx, row.id, resultStep.position, 'done')) ?? thisWork)
-        : thisWork;
+        ? ((await this.stepWorks.lastOfStep(trx, row.id, resultStep.position, 'done')) ?? work)
+        : work;
     const resultText = resultWork.result_note ?? work.result_note;
-    await this.moveFrom(trx, row, n, { status: 'completed', completed_at: now, result_text: resultText, updated_at: now });
-    const docs = await this.stepWorks.documentsOf(trx, resultWork.id);
-    const published = await this.documents.publish(
-      trx,
-      docs.map((d) => d.id),
-      REQUEST_ENTITY,
-      row.id,
-    );
+    const publicResult = resultWork.public_result;
+    const values = { status: 'completed', completed_at: now, result_text: resultText, public_result: publicResult };
+    await this.moveFrom(trx, row, n, { ...values, updated_at: now });
+    const chosen = (await this.stepWorks.documentsOf(trx, resultWork.id)).filter((d) => d.is_public);
+    const ids = chosen.map((d) => d.id);
+    const published = await this.documents.publish(trx, ids, REQUEST_ENTITY, row.id);
     const changes: Record<string, unknown> = {
       status: [row.status, 'completed'],
       completed_at: [null, now],
       result_text: [row.result_text, resultText],
       work: [null, work.code],
     };
+    if (publicResult) changes.public_result = [null, publicResult];
     if (published.length > 0) changes.result_documents = [null, published.map((d) => d.original_name)];
     await writeAudit(trx, actor, { entity: REQUEST_ENTITY, entityId: row.id, action: 'complete', changes });
     await this.requests.event(trx, 'request.completed', row.id, actor, {

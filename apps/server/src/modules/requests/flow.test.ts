@@ -141,6 +141,8 @@ describe('request flow', () => {
     const done = await act(w3.id, 'complete', world.reporter.token, {
       result_note: 'Kết quả quan trắc đạt quy chuẩn; báo cáo đính kèm.',
       document_ids: [report.id],
+      // The customer gets the report: staff choose it (nothing is published by default).
+      public_document_ids: [report.id],
     });
     expect(done.status).toBe('done');
     expect(done.progress).toBe(100);
@@ -257,7 +259,11 @@ describe('request flow', () => {
     const created = await createRequest(t, world, { request_type_id: type.json().id }, receiver.token);
     const w1 = openWork(await receive(t, created.id, receiver.token));
     const sheet = await uploadText(t, world.analyst.token, 'phieu-ket-qua.txt', 'Phiếu kết quả thử nghiệm.');
-    await act(w1.id, 'complete', world.analyst.token, { result_note: 'pH 7,2; COD 45 mg/l.', document_ids: [sheet.id] });
+    await act(w1.id, 'complete', world.analyst.token, {
+      result_note: 'pH 7,2; COD 45 mg/l.',
+      document_ids: [sheet.id],
+      public_document_ids: [sheet.id],
+    });
     const w2 = openWork(await getRequest(created.id));
     await act(w2.id, 'complete', world.reporter.token, { result_note: 'Đã lưu hồ sơ.' });
     const done = await getRequest(created.id);

@@ -168,6 +168,7 @@ export const requestsRepository = {
         'r.process_snapshot',
         'r.status_reason',
         'r.result_text',
+        'r.public_result',
         'r.hold_status',
         'r.idempotency_key',
         'r.search_text',

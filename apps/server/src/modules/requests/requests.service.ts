@@ -178,6 +178,7 @@ export class RequestsService {
       content: row.content,
       status_reason: row.status_reason,
       result_text: row.result_text,
+      public_result: row.public_result,
       process: snapshot?.process ?? null,
       steps,
       current_step_detail: steps.find((s) => s.position === row.current_step) ?? null,
@@ -195,7 +196,8 @@ export class RequestsService {
 
   /**
    * For the public result page: the request with this exact tracking code and the times its public milestones were
-   * first reached (from its history: `start`/`step` = in progress, `reject`, `cancel`), or null. No staff, no notes.
+   * first reached (from its history: `start`/`step` = in progress, `reject`, `cancel`), or null. No staff, no notes:
+   * its `result_text` is what staff chose to publish (`public_result`), never the internal result.
    */
   async findByTrackingCode(trackingCode: string): Promise<{ request: RequestDetailRow; firstAt: Record<string, string> } | null> {
     const id = await repo.idByTrackingCode(this.db, trackingCode);
@@ -205,7 +207,10 @@ export class RequestsService {
       repo.firstActions(this.db, id, ['start', 'step', 'reject', 'cancel']),
     ]);
     if (!row) return null;
-    return { request: row, firstAt: Object.fromEntries(firsts.map((f) => [f.action, String(f.at)])) };
+    return {
+      request: { ...row, result_text: row.public_result },
+      firstAt: Object.fromEntries(firsts.map((f) => [f.action, String(f.at)])),
+    };
   }
 
   /** For the public page: the tracking code of the request created with this idempotency key, or null. */

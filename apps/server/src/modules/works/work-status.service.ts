@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import type { DomainEventType } from '../../lib/domain-events';
-import { conflict } from '../../lib/errors';
+import { conflict, invalid } from '../../lib/errors';
 import { changeStatus } from '../../lib/status-change';
 import { vnToday } from '../../lib/vn-time';
 import type { DocumentsService } from '../documents/documents.service';
@@ -24,6 +24,7 @@ function flowWork(row: WorkRow): FlowWork | null {
     status: row.status,
     assignee_id: row.assignee_id,
     result_note: row.result_note,
+    public_result: row.public_result,
   };
 }
 
@@ -127,24 +128,48 @@ export class WorkStatusService {
     });
   }
 
+  /**
+   * Done, with the result note for staff and its documents. The work that gives its request the result also says
+   * what the customer sees (`public_result`, and which of its documents: `public_document_ids`); nothing else of it
+   * is ever published. Any other work giving those answers 422.
+   */
   complete(actor: Actor, id: number, body: WorkCompleteBody): Promise<WorkDetail> {
+    let givesResult = false;
     return this.change(actor, id, {
       verb: 'hoàn thành',
       from: ['todo', 'in_progress'],
       to: 'done',
       action: 'complete',
       event: 'work.completed',
-      check: (trx, row) => this.assertRequestRunning(trx, row),
+      check: async (trx, row) => {
+        await this.assertRequestRunning(trx, row);
+        givesResult = await this.works.givesResult(trx, row);
+        if (!givesResult && (body.public_result || body.public_document_ids?.length)) {
+          throw invalid(
+            body.public_result ? 'public_result' : 'public_document_ids',
+            'Chỉ công việc của bước trả kết quả cho khách hàng mới chọn được nội dung và tệp gửi khách hàng.',
+          );
+        }
+      },
       values: (row, now) => ({
         progress: 100,
         result_note: body.result_note,
+        ...(givesResult ? { public_result: body.public_result ?? null } : {}),
         completed_at: now,
         started_at: row.started_at ?? now,
         status_reason: null,
       }),
       after: async (trx) => {
         const docs = await this.documents.attachDocuments(trx, body.document_ids, WORK_ENTITY, id, actor);
-        return docs.length > 0 ? { result_documents: [null, docs.map((d) => d.original_name)] } : undefined;
+        const changes: Record<string, unknown> = {};
+        if (docs.length > 0) changes.result_documents = [null, docs.map((d) => d.original_name)];
+        if (givesResult) {
+          const chosen = body.public_document_ids ?? [];
+          const all = await this.documents.choosePublic(trx, WORK_ENTITY, id, chosen, 'public_document_ids');
+          const shown = all.filter((d) => d.is_public).map((d) => d.original_name);
+          if (shown.length > 0) changes.public_documents = [null, shown];
+        }
+        return Object.keys(changes).length > 0 ? changes : undefined;
       },
     });
   }

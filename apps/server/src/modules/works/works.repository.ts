@@ -119,6 +119,7 @@ function withRelations(q: ReturnType<typeof filtered>) {
       'w.progress',
       'w.status',
       'w.result_note',
+      'w.public_result',
       'w.completed_at',
       'w.hold_status',
       'w.status_reason',
@@ -224,7 +225,7 @@ export const worksRepository = {
   lastOfStep(db: Kysely<DB>, requestId: number, stepIndex: number, status?: string) {
     let q = db
       .selectFrom('works')
-      .select(['id', 'assignee_id', 'status', 'result_note'])
+      .select(['id', 'assignee_id', 'status', 'result_note', 'public_result'])
       .where('request_id', '=', requestId)
       .where('step_index', '=', stepIndex)
       .where('status', '!=', 'cancelled');

@@ -19,7 +19,7 @@ import { nowIso } from '../../lib/clock';
 import { forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
 import { type ListCache, listKey } from '../../lib/list-cache';
 import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
-import { parseSnapshot } from '../../lib/process-snapshot';
+import { parseSnapshot, resultStepOf } from '../../lib/process-snapshot';
 import { likePattern } from '../../lib/vi-search';
 import { vnDayEnd, vnDayStart } from '../../lib/vn-time';
 import type { DepartmentsService } from '../departments/departments.service';
@@ -40,6 +40,12 @@ import { worksRepository as repo, type WorkFilter, type WorkRow, type WorkScope 
 /** The entity name of requests: a work's page lists the files of its request. */
 const REQUEST_ENTITY: AuditEntity = 'requests';
 const NOT_FOUND = 'Không tìm thấy công việc.';
+
+/** Whether the step at `position` of a request's frozen process gives the request its result. */
+const resultOf = (snapshot: string | null, position: number) => {
+  const parsed = parseSnapshot(snapshot);
+  return Boolean(parsed && resultStepOf(parsed)?.position === position);
+};
 
 /**
  * A work's records: who sees and changes it (its scope), its lists and page, its creation and edits. Its status
@@ -210,6 +216,8 @@ export class WorksService {
       ...toWork(row, nowIso()),
       description: row.description,
       result_note: row.result_note,
+      public_result: row.public_result,
+      gives_result: context.givesResult,
       status_reason: row.status_reason,
       request: context.request,
       step_name: context.stepName,
@@ -220,14 +228,27 @@ export class WorksService {
     };
   }
 
-  /** What a work's page shows of its request: the request itself, its files, and the name of the work's step. */
+  /**
+   * Whether completing the work gives its request the result the customer sees: a process step's work of the step
+   * marked so (or of the last step when none is).
+   */
+  async givesResult(db: Kysely<DB>, row: WorkRow): Promise<boolean> {
+    if (!row.request_id || row.step_index === null) return false;
+    const r = await repo.requestOf(db, row.request_id);
+    return Boolean(r && resultOf(r.process_snapshot, row.step_index));
+  }
+
+  /**
+   * What a work's page shows of its request: the request itself, its files, the name of the work's step and whether
+   * the work gives the request its result.
+   */
   private async requestContext(
     db: Kysely<DB>,
     row: WorkRow,
-  ): Promise<{ request: WorkDetail['request']; stepName: string | null }> {
-    if (!row.request_id) return { request: null, stepName: null };
+  ): Promise<{ request: WorkDetail['request']; stepName: string | null; givesResult: boolean }> {
+    if (!row.request_id) return { request: null, stepName: null, givesResult: false };
     const r = await repo.requestOf(db, row.request_id);
-    if (!r) return { request: null, stepName: null };
+    if (!r) return { request: null, stepName: null, givesResult: false };
     const attachments = await this.documents.listFor(REQUEST_ENTITY, r.id, db);
     return {
       request: {
@@ -241,6 +262,7 @@ export class WorksService {
         attachments,
       },
       stepName: parseSnapshot(r.process_snapshot)?.steps.find((s) => s.position === row.step_index)?.name ?? null,
+      givesResult: row.step_index !== null && resultOf(r.process_snapshot, row.step_index),
     };
   }
 

@@ -7,15 +7,17 @@ import {
 } from '@ant-design/icons';
 import { type WorkDetail, workCompleteBody } from '@qlcv/common/schemas/works';
 import { App, Button } from 'antd';
+import { useState } from 'react';
 import { type DialogSpec, useTransitionDialog } from '@/components/transition-dialog';
 import { zodRule } from '@/lib/forms';
 import { useWorkAction, type WorkVerb } from '../api/work-actions';
+import { WorkCompleteDialog } from './work-complete-dialog';
 
-type FormVerb = 'hold' | 'complete' | 'cancel' | 'send-back';
+/** Verbs asked for in the shared dialog; `complete` has its own (work-complete-dialog.tsx). */
+type FormVerb = 'hold' | 'cancel' | 'send-back';
 
 const DIALOGS: Record<FormVerb, DialogSpec> = {
   hold: { title: 'Tạm dừng công việc', ok: 'Tạm dừng', done: 'Đã tạm dừng công việc' },
-  complete: { title: 'Hoàn thành công việc', ok: 'Hoàn thành', done: 'Đã hoàn thành công việc' },
   cancel: { title: 'Hủy công việc', ok: 'Hủy công việc', danger: true, done: 'Đã hủy công việc' },
   'send-back': {
     title: 'Trả lại bước trước',
@@ -27,14 +29,9 @@ const DIALOGS: Record<FormVerb, DialogSpec> = {
 };
 
 /** A step's work says where finishing it leads. */
-const STEP_DIALOGS: Record<FormVerb, DialogSpec> = {
-  ...DIALOGS,
-  complete: {
-    ...DIALOGS.complete,
-    note: 'Khi hoàn thành, yêu cầu chuyển sang bước tiếp theo; ở bước cuối, yêu cầu hoàn thành với kết quả này.',
-  },
-};
+const STEP_NOTE = 'Khi hoàn thành, yêu cầu chuyển sang bước tiếp theo; ở bước cuối, yêu cầu hoàn thành với kết quả này.';
 
+/** The shared dialog's `complete` field, which this page never opens (it has its own dialog). */
 const RESULT = { name: 'result_note', label: 'Kết quả thực hiện', rule: zodRule(workCompleteBody.shape.result_note) };
 
 /** Which verbs the work's state allows (the server decides in the end; a stale page gets 409). */
@@ -58,9 +55,10 @@ export function WorkActions({ work, onConflict }: { work: WorkDetail; onConflict
   const action = useWorkAction(work.id);
   const allowed = allowedWorkVerbs(work);
   const step = work.step_index !== null;
+  const [completing, setCompleting] = useState(false);
   const { run, open, element } = useTransitionDialog<WorkVerb, FormVerb>({
     code: work.code,
-    dialogs: step ? STEP_DIALOGS : DIALOGS,
+    dialogs: DIALOGS,
     result: RESULT,
     send: (verb, body) => action.mutateAsync({ verb, body }),
     pending: action.isPending,
@@ -92,7 +90,7 @@ export function WorkActions({ work, onConflict }: { work: WorkDetail; onConflict
         <Button
           type={allowed.has('start') ? 'default' : 'primary'}
           icon={<CheckCircleOutlined />}
-          onClick={() => open('complete')}
+          onClick={() => setCompleting(true)}
         >
           Hoàn thành
         </Button>
@@ -113,6 +111,13 @@ export function WorkActions({ work, onConflict }: { work: WorkDetail; onConflict
         </Button>
       )}
       {element}
+      <WorkCompleteDialog
+        work={work}
+        open={completing}
+        note={step ? STEP_NOTE : undefined}
+        onClose={() => setCompleting(false)}
+        onConflict={onConflict}
+      />
     </>
   );
 }
