@@ -5,8 +5,11 @@ import type { Rule } from 'antd/es/form';
 import { type ReactNode, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { ApiError } from '@/lib/api/api-error';
-import { applyServerErrors, zodRule } from '@/lib/forms';
+import { applyServerErrors, schemaOfRule, textLimit, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
+
+/** The reason's limit, the same for a cancel (where it may be left empty) as for the others. */
+const reasonLimit = textLimit(reasonBody.shape.reason);
 
 /** One verb asked for in a dialog: its title and button, and the toast once done. */
 export interface DialogSpec {
@@ -42,6 +45,8 @@ export function useTransitionDialog<A extends string, V extends A>(options: {
   onConflict: (message: string) => void;
 }) {
   const { code, dialogs, result, send, pending, onConflict } = options;
+  const resultSchema = schemaOfRule(result.rule);
+  const resultLimit = resultSchema ? textLimit(resultSchema) : {};
   const [dialog, setDialog] = useState<V | null>(null);
   const [form] = Form.useForm<Values>();
 
@@ -96,7 +101,7 @@ export function useTransitionDialog<A extends string, V extends A>(options: {
         {dialog === 'complete' ? (
           <>
             <Form.Item name={result.name} label={result.label} required rules={[result.rule]}>
-              <Input.TextArea rows={4} maxLength={10_000} showCount />
+              <Input.TextArea rows={4} {...resultLimit} />
             </Form.Item>
             <Form.Item name="documents" label="Tài liệu kết quả">
               <AttachmentsField />
@@ -107,10 +112,14 @@ export function useTransitionDialog<A extends string, V extends A>(options: {
             name="reason"
             label="Lý do"
             required={dialog !== 'cancel'}
-            rules={dialog === 'cancel' ? [{ max: 1000, message: 'Lý do tối đa 1000 ký tự' }] : [zodRule(reasonBody.shape.reason)]}
+            rules={
+              dialog === 'cancel'
+                ? [{ max: reasonLimit.maxLength, message: `Lý do tối đa ${reasonLimit.maxLength} ký tự` }]
+                : [zodRule(reasonBody.shape.reason)]
+            }
             extra={spec?.extra}
           >
-            <Input.TextArea rows={3} maxLength={1000} showCount />
+            <Input.TextArea rows={3} {...reasonLimit} />
           </Form.Item>
         )}
       </Form>

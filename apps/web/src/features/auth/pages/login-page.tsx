@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { signIn } from '@/lib/auth/auth-store';
 import { takeIntendedPath } from '@/lib/auth/intended-path';
-import { applyServerErrors, zodRule } from '@/lib/forms';
+import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
 
@@ -43,10 +43,20 @@ export default function LoginPage() {
           extra="Bạn có thể dùng tên đăng nhập, email hoặc số điện thoại."
           rules={[zodRule(loginBody.shape.username)]}
         >
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus={!prefill} maxLength={150} />
+          <Input
+            {...textLimit(loginBody.shape.username)}
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            autoFocus={!prefill}
+          />
         </Form.Item>
         <Form.Item name="password" label="Mật khẩu" rules={[zodRule(loginBody.shape.password)]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus={!!prefill} maxLength={128} />
+          <Input.Password
+            {...textLimit(loginBody.shape.password)}
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            autoFocus={!!prefill}
+          />
         </Form.Item>
         <div style={{ textAlign: 'end', marginTop: -8, marginBottom: 16 }}>
           <Link to={urlFor('auth.forgot')}>Quên mật khẩu?</Link>

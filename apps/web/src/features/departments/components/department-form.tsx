@@ -3,7 +3,7 @@ import { departmentCreateBody } from '@qlcv/common/schemas/departments';
 import { Button, Card, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { UserSelect } from '@/components/user-select';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import { ParentTreeSelect } from './parent-tree-select';
 
 export interface DepartmentFormValues {
@@ -61,12 +61,12 @@ export function DepartmentForm(props: Props) {
               rules={[zodRule(shape.code)]}
               extra="Chữ không dấu, số và dấu . _ -, ví dụ: PQT"
             >
-              <Input maxLength={50} autoComplete="off" />
+              <Input {...textLimit(shape.code)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
             <Form.Item name="name" label="Tên phòng ban" required rules={[zodRule(shape.name)]}>
-              <Input maxLength={150} placeholder="Ví dụ: Phòng Quan trắc hiện trường" />
+              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Phòng Quan trắc hiện trường" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -81,7 +81,7 @@ export function DepartmentForm(props: Props) {
           </Col>
           <Col span={24}>
             <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea rows={3} maxLength={1000} showCount placeholder="Chức năng, nhiệm vụ của phòng ban" />
+              <Input.TextArea {...textLimit(shape.description)} rows={3} placeholder="Chức năng, nhiệm vụ của phòng ban" />
             </Form.Item>
           </Col>
         </Row>

@@ -2,7 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { processCreateBody } from '@qlcv/common/schemas/processes';
 import { Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 
 export interface ProcessFormValues {
   code: string;
@@ -57,17 +57,21 @@ export function ProcessForm({ form, initialValues, onFinish, onCancel, submittin
               rules={[zodRule(shape.code)]}
               extra="Chữ không dấu, số và dấu . _ -, ví dụ: QT-QTMT"
             >
-              <Input maxLength={50} autoComplete="off" />
+              <Input {...textLimit(shape.code)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
             <Form.Item name="name" label="Tên quy trình" required rules={[zodRule(shape.name)]}>
-              <Input maxLength={200} placeholder="Ví dụ: Quan trắc môi trường định kỳ" />
+              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Quan trắc môi trường định kỳ" />
             </Form.Item>
           </Col>
           <Col span={24}>
             <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea rows={3} maxLength={2000} showCount placeholder="Phạm vi áp dụng, kết quả trả cho khách hàng…" />
+              <Input.TextArea
+                {...textLimit(shape.description)}
+                rows={3}
+                placeholder="Phạm vi áp dụng, kết quả trả cho khách hàng…"
+              />
             </Form.Item>
           </Col>
           <Col span={24}>

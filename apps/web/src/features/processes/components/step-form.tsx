@@ -18,7 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { UserSelect } from '@/components/user-select';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import { formatHours } from './hours';
 
 export interface StepFormValues {
@@ -102,7 +102,7 @@ export function StepForm({ form, initialValues, process, step, onFinish, onCance
         <Row gutter={16}>
           <Col xs={24} md={step ? 24 : 14}>
             <Form.Item name="name" label="Tên bước" required rules={[zodRule(shape.name)]}>
-              <Input maxLength={200} placeholder="Ví dụ: Lấy mẫu tại hiện trường" />
+              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Lấy mẫu tại hiện trường" />
             </Form.Item>
           </Col>
           {!step && (
@@ -162,7 +162,7 @@ export function StepForm({ form, initialValues, process, step, onFinish, onCance
           </Col>
           <Col span={24}>
             <Form.Item name="description" label="Mô tả công việc của bước" rules={[zodRule(shape.description)]}>
-              <Input.TextArea rows={3} maxLength={2000} showCount placeholder="Việc cần làm, hồ sơ cần có…" />
+              <Input.TextArea {...textLimit(shape.description)} rows={3} placeholder="Việc cần làm, hồ sơ cần có…" />
             </Form.Item>
           </Col>
         </Row>

@@ -1,8 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
-import { passwordSchema } from '@qlcv/common/schemas/passwords';
+import { changePasswordBody, passwordSchema } from '@qlcv/common/schemas/passwords';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { handleSubmitError } from '@/components/submit-error';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useChangePassword } from '../api/change-password';
 
@@ -49,7 +49,11 @@ export function ChangePasswordForm() {
           required
           rules={[{ required: true, message: 'Vui lòng nhập mật khẩu hiện tại' }]}
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" maxLength={128} />
+          <Input.Password
+            {...textLimit(changePasswordBody.shape.current_password)}
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+          />
         </Form.Item>
         <Form.Item
           name="password"
@@ -67,7 +71,7 @@ export function ChangePasswordForm() {
           ]}
           extra="Ít nhất 8 ký tự; tránh các mật khẩu phổ biến như 12345678."
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
+          <Input.Password {...textLimit(passwordSchema)} prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="password_confirmation"
@@ -83,7 +87,7 @@ export function ChangePasswordForm() {
             }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={128} />
+          <Input.Password {...textLimit(passwordSchema)} prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           Đổi mật khẩu

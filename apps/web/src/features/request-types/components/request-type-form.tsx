@@ -3,7 +3,7 @@ import { requestTypeCreateBody } from '@qlcv/common/schemas/request-types';
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { AutoComplete, Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import { useServiceGroups } from '../api/get-service-groups';
 import { ProcessSelect } from './process-select';
 
@@ -84,12 +84,12 @@ export function RequestTypeForm(props: Props) {
               rules={[zodRule(shape.code)]}
               extra="Chữ không dấu, số và dấu . _ -, ví dụ: QTKK"
             >
-              <Input maxLength={50} autoComplete="off" />
+              <Input {...textLimit(shape.code)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
             <Form.Item name="name" label="Tên loại yêu cầu" required rules={[zodRule(shape.name)]}>
-              <Input maxLength={200} placeholder="Ví dụ: Quan trắc không khí xung quanh" />
+              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Quan trắc không khí xung quanh" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -105,15 +105,16 @@ export function RequestTypeForm(props: Props) {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="service_group" label="Nhóm dịch vụ" rules={[zodRule(shape.service_group)]}>
-              <AutoComplete options={groupOptions} placeholder="Ví dụ: Quan trắc môi trường" maxLength={100} allowClear />
+              <AutoComplete options={groupOptions}>
+                <Input {...textLimit(shape.service_group)} placeholder="Ví dụ: Quan trắc môi trường" allowClear />
+              </AutoComplete>
             </Form.Item>
           </Col>
           <Col span={24}>
             <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
               <Input.TextArea
+                {...textLimit(shape.description)}
                 rows={3}
-                maxLength={2000}
-                showCount
                 placeholder="Hiển thị cho khách hàng trên trang gửi yêu cầu khi loại yêu cầu được công khai"
               />
             </Form.Item>

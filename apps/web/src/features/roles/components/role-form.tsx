@@ -2,7 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { roleCreateBody } from '@qlcv/common/schemas/roles';
 import { Alert, Button, Card, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import { PermissionPicker } from './permission-picker';
 
 export interface RoleFormValues {
@@ -50,17 +50,21 @@ export function RoleForm({ form, initialValues, onFinish, onCancel, submitting, 
               rules={[zodRule(roleCreateBody.shape.code)]}
               extra={lockCode ? 'Mã của vai trò hệ thống không thể thay đổi.' : 'Chữ không dấu, số và dấu . _ -, ví dụ: ke-toan'}
             >
-              <Input maxLength={50} disabled={lockCode} autoComplete="off" />
+              <Input {...textLimit(roleCreateBody.shape.code)} disabled={lockCode} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
             <Form.Item name="name" label="Tên vai trò" required rules={[zodRule(roleCreateBody.shape.name)]}>
-              <Input maxLength={100} placeholder="Ví dụ: Kế toán" />
+              <Input {...textLimit(roleCreateBody.shape.name)} placeholder="Ví dụ: Kế toán" />
             </Form.Item>
           </Col>
           <Col span={24}>
             <Form.Item name="description" label="Mô tả" rules={[zodRule(roleCreateBody.shape.description)]}>
-              <Input.TextArea rows={2} maxLength={500} showCount placeholder="Vai trò này dùng cho ai, được làm gì" />
+              <Input.TextArea
+                {...textLimit(roleCreateBody.shape.description)}
+                rows={2}
+                placeholder="Vai trò này dùng cho ai, được làm gì"
+              />
             </Form.Item>
           </Col>
         </Row>

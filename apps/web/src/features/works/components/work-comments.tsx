@@ -6,7 +6,7 @@ import { Button, Card, Empty, Form, Input, Skeleton, Typography } from 'antd';
 import { LoadError } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api/api-error';
-import { applyServerErrors, zodRule } from '@/lib/forms';
+import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { notifyError } from '@/lib/notify/notify';
 import { useAddComment, useComments } from '../api/comments';
 
@@ -62,7 +62,12 @@ export function WorkComments({ workId, count }: { workId: number; count: number 
       {body}
       <Form form={form} onFinish={onFinish} style={{ marginTop: 12 }}>
         <Form.Item name="body" rules={[zodRule(commentBody.shape.body)]} style={{ marginBottom: 8 }}>
-          <Input.TextArea aria-label="Nội dung bình luận" placeholder="Viết bình luận…" rows={2} maxLength={5000} />
+          <Input.TextArea
+            {...textLimit(commentBody.shape.body)}
+            aria-label="Nội dung bình luận"
+            placeholder="Viết bình luận…"
+            rows={2}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={add.isPending}>
           Gửi bình luận

@@ -8,7 +8,7 @@ import type { Dayjs } from 'dayjs';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { UserSelect } from '@/components/user-select';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import type { WorkCreateInput } from '../api/create-work';
 
 export interface WorkFormValues {
@@ -78,10 +78,10 @@ export function WorkForm({ form, initialValues, onFinish, onCancel, submitting, 
         <Col xs={24} lg={14}>
           <Card title="Nội dung công việc" style={{ marginBottom: 16 }}>
             <Form.Item name="title" label="Tiêu đề" required rules={[zodRule(shape.title)]}>
-              <Input maxLength={255} placeholder="VD: Chuẩn bị thiết bị lấy mẫu nước thải" />
+              <Input {...textLimit(shape.title)} placeholder="VD: Chuẩn bị thiết bị lấy mẫu nước thải" />
             </Form.Item>
             <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea rows={6} maxLength={10_000} showCount />
+              <Input.TextArea {...textLimit(shape.description)} rows={6} />
             </Form.Item>
             <Form.Item name="priority" label="Mức ưu tiên" required>
               <Radio.Group optionType="button" options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))} />
