@@ -67,7 +67,7 @@ test.describe('Khách hàng', () => {
     // Client rules: the name is required; the phone and tax code must be valid.
     await page.locator('form').getByRole('button', { name: 'Thêm khách hàng' }).click();
     await expect(page.getByText('Vui lòng nhập tên khách hàng')).toBeVisible();
-    await page.getByLabel('Điện thoại', { exact: true }).fill('0123');
+    await page.getByLabel('Điện thoại (di động hoặc cố định)', { exact: true }).fill('0123');
     await page.getByLabel('Mã số thuế').fill('123');
     await expect(page.getByText('Số điện thoại không hợp lệ (di động 10 số hoặc cố định 11 số bắt đầu bằng 02)')).toBeVisible();
     await expect(page.getByText('Mã số thuế không hợp lệ', { exact: false })).toBeVisible();
@@ -84,7 +84,9 @@ test.describe('Khách hàng', () => {
     await page.getByLabel('Mã số thuế').fill(taxCode);
     await page.getByLabel('Người đại diện', { exact: true }).fill('Trần Văn Đức');
     await page.getByLabel('Chức vụ người đại diện').fill('Giám đốc');
-    await page.getByLabel('Điện thoại', { exact: true }).fill(`${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
+    await page
+      .getByLabel('Điện thoại (di động hoặc cố định)', { exact: true })
+      .fill(`${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
     await page.getByLabel('Email', { exact: true }).fill(`lienhe.${id}@moitruongxanh.vn`);
     await page.getByLabel('Số nhà, đường').fill('Số 5 đường Đồng Khởi');
     await page.getByLabel('Phường/xã').fill('Phường Trấn Biên');
@@ -93,12 +95,12 @@ test.describe('Khách hàng', () => {
     await page.getByRole('button', { name: 'Thêm người liên hệ' }).click();
     await page.getByLabel('Họ tên người liên hệ 1').fill('Nguyễn Thị Hoa');
     await page.getByLabel('Chức vụ người liên hệ 1').fill('Trưởng phòng HSE');
-    await page.getByLabel('Điện thoại người liên hệ 1').fill('0123');
+    await page.getByLabel('Số di động người liên hệ 1').fill('0123');
     await page.getByRole('button', { name: 'Thêm người liên hệ' }).click();
     await page.getByRole('button', { name: 'Xóa người liên hệ 2' }).click();
     await page.locator('form').getByRole('button', { name: 'Thêm khách hàng' }).click();
     await expect(page.getByTestId('contact-row').getByText('Số điện thoại không hợp lệ', { exact: false })).toBeVisible();
-    await page.getByLabel('Điện thoại người liên hệ 1').fill('0987 654 321');
+    await page.getByLabel('Số di động người liên hệ 1').fill('0987 654 321');
     await page.getByLabel('Ghi chú').fill('Khách hàng quan trắc định kỳ hằng quý.');
 
     await page.locator('input[type=file]').setInputFiles({

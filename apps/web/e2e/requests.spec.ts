@@ -12,7 +12,7 @@ async function setupProcess(request: APIRequestContext, token: string, id: strin
   const staff = await createUser(request, token, {
     name: `Lê Văn Đạt ${id}`,
     username: `dat.${id}`,
-    password: 'Matkhau@123',
+    password: 'Matkhau@2026',
     role_id: role.id,
     department_id: dep.id,
     mobile: randomMobile(),
@@ -72,7 +72,7 @@ test.describe('Yêu cầu', () => {
     await expect(page.getByText('Vui lòng chọn loại yêu cầu')).toBeVisible();
     await expect(page.getByText('Vui lòng nhập tiêu đề')).toBeVisible();
     await expect(page.getByText('Vui lòng nhập số điện thoại')).toBeVisible();
-    await page.getByLabel('Số điện thoại').fill('0123');
+    await page.getByLabel('Số di động').fill('0123');
     await expect(page.getByText('Số điện thoại không hợp lệ', { exact: false })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: shot('request-form-errors'), fullPage: true });
@@ -82,7 +82,7 @@ test.describe('Yêu cầu', () => {
     await page.getByLabel('Nội dung').fill('Đo bụi, SO2, NOx tại ống khói lò hơi số 2.');
     await page.getByText('Cao', { exact: true }).click();
     await page.getByLabel('Người yêu cầu').fill('Phạm Thị Lan');
-    await page.getByLabel('Số điện thoại').fill(phone);
+    await page.getByLabel('Số di động').fill(phone);
     await page.getByLabel('Đơn vị').fill(`Công ty CP Giấy Sài Gòn ${id}`);
     await page.locator('input[type=file]').setInputFiles({
       name: 'so-do-ong-khoi.pdf',

@@ -57,7 +57,7 @@ test.describe('Người dùng', () => {
     await expect(page.getByText('Tên đăng nhập 3–50 ký tự: chữ không dấu, số, dấu . _ -').first()).toBeVisible();
     await expect(page.getByText('Vui lòng chọn vai trò')).toBeVisible();
     await expect(page.getByText('Mật khẩu tối thiểu 8 ký tự')).toBeVisible();
-    await page.getByLabel('Số điện thoại').fill('12345');
+    await page.getByLabel('Số di động').fill('12345');
     await expect(page.getByText('Số điện thoại không hợp lệ (10 số, bắt đầu 03, 05, 07, 08, 09)')).toBeVisible();
 
     // The server's 422 lands under the field.
@@ -68,7 +68,7 @@ test.describe('Người dùng', () => {
     await page.getByLabel('Nhập lại mật khẩu', { exact: true }).fill('Nhung#2026abd');
     await expect(page.getByText('Mật khẩu nhập lại không khớp')).toBeVisible();
     await page.getByLabel('Nhập lại mật khẩu', { exact: true }).fill('Nhung#2026abc');
-    await page.getByLabel('Số điện thoại').fill(mobile);
+    await page.getByLabel('Số di động').fill(mobile);
     await page.getByRole('button', { name: 'Thêm người dùng' }).click();
     await expect(page.getByText('Tên đăng nhập đã được sử dụng.')).toBeVisible();
 

@@ -84,10 +84,11 @@ export const provinceSchema = z.string({ error: 'Tỉnh/thành phố không hợ
   return province;
 });
 
+/** A contact person of the customer: their phone is a person's, a Vietnamese mobile (the customer's own may be a landline). */
 export const contactSchema = z.object({
   name: requiredText('tên người liên hệ', 150),
   title: optionalText('chức vụ', 100),
-  phone: optionalPhone,
+  phone: optionalMobile,
   email: optionalEmail,
 });
 export type CustomerContact = z.infer<typeof contactSchema>;

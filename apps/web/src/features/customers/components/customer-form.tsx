@@ -10,7 +10,8 @@ import {
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
+import { MOBILE_LABEL, PHONE_INPUT, PHONE_LABEL, PHONE_PLACEHOLDER } from '@/lib/phone-fields';
 import type { CustomerCreateInput } from '../api/create-customer';
 import { AttachmentsField } from './attachments-field';
 import { ProvinceSelect } from './province-select';
@@ -178,7 +179,7 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
               rules={[zodRule(shape.name)]}
             >
               <Input
-                maxLength={255}
+                {...textLimit(shape.name)}
                 placeholder={organization ? 'Ví dụ: Công ty TNHH Môi trường Xanh' : 'Ví dụ: Nguyễn Thị Lan'}
                 autoComplete="off"
               />
@@ -202,7 +203,7 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
             <>
               <Col xs={24} md={12}>
                 <Form.Item name="representative" label="Người đại diện" rules={[zodRule(shape.representative)]}>
-                  <Input maxLength={150} placeholder="Người đại diện theo pháp luật" autoComplete="off" />
+                  <Input {...textLimit(shape.representative)} placeholder="Người đại diện theo pháp luật" autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
@@ -211,24 +212,19 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
                   label="Chức vụ người đại diện"
                   rules={[zodRule(shape.representative_title)]}
                 >
-                  <Input maxLength={100} placeholder="Ví dụ: Giám đốc" />
+                  <Input {...textLimit(shape.representative_title)} placeholder="Ví dụ: Giám đốc" />
                 </Form.Item>
               </Col>
             </>
           )}
           <Col xs={24} md={12}>
-            <Form.Item name="phone" label="Điện thoại" rules={[zodRule(shape.phone)]}>
-              <Input
-                inputMode="tel"
-                maxLength={20}
-                placeholder="Di động 09xxxxxxxx hoặc cố định 02xxxxxxxxx"
-                autoComplete="off"
-              />
+            <Form.Item name="phone" label={PHONE_LABEL} rules={[zodRule(shape.phone)]}>
+              <Input {...PHONE_INPUT} placeholder={PHONE_PLACEHOLDER} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="email" label="Email" rules={[zodRule(shape.email)]}>
-              <Input inputMode="email" maxLength={150} placeholder="lienhe@congty.vn" autoComplete="off" />
+              <Input {...textLimit(shape.email)} inputMode="email" placeholder="lienhe@congty.vn" autoComplete="off" />
             </Form.Item>
           </Col>
         </Row>
@@ -238,12 +234,12 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
         <Row gutter={16}>
           <Col xs={24} md={10}>
             <Form.Item name="street" label="Số nhà, đường" rules={[zodRule(shape.street)]}>
-              <Input maxLength={255} placeholder="Ví dụ: 12 Nguyễn Trãi" />
+              <Input {...textLimit(shape.street)} placeholder="Ví dụ: 12 Nguyễn Trãi" />
             </Form.Item>
           </Col>
           <Col xs={24} md={7}>
             <Form.Item name="ward" label="Phường/xã" rules={[zodRule(shape.ward)]}>
-              <Input maxLength={150} placeholder="Ví dụ: Phường Thanh Xuân" />
+              <Input {...textLimit(shape.ward)} placeholder="Ví dụ: Phường Thanh Xuân" />
             </Form.Item>
           </Col>
           <Col xs={24} md={7}>
@@ -283,31 +279,38 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
                   <Row gutter={12} style={{ flex: 1, minWidth: 260 }}>
                     <Col xs={24} md={7}>
                       <Form.Item name={[field.name, 'name']} rules={[zodRule(contact.name)]} style={{ marginBottom: 12 }}>
-                        <Input placeholder="Họ tên" aria-label={`Họ tên người liên hệ ${index + 1}`} maxLength={150} />
+                        <Input
+                          {...textLimit(contact.name)}
+                          placeholder="Họ tên"
+                          aria-label={`Họ tên người liên hệ ${index + 1}`}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={5}>
                       <Form.Item name={[field.name, 'title']} rules={[zodRule(contact.title)]} style={{ marginBottom: 12 }}>
-                        <Input placeholder="Chức vụ" aria-label={`Chức vụ người liên hệ ${index + 1}`} maxLength={100} />
+                        <Input
+                          {...textLimit(contact.title)}
+                          placeholder="Chức vụ"
+                          aria-label={`Chức vụ người liên hệ ${index + 1}`}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={5}>
                       <Form.Item name={[field.name, 'phone']} rules={[zodRule(contact.phone)]} style={{ marginBottom: 12 }}>
                         <Input
-                          placeholder="Điện thoại"
-                          inputMode="tel"
-                          aria-label={`Điện thoại người liên hệ ${index + 1}`}
-                          maxLength={20}
+                          {...PHONE_INPUT}
+                          placeholder={MOBILE_LABEL}
+                          aria-label={`${MOBILE_LABEL} người liên hệ ${index + 1}`}
                         />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={7}>
                       <Form.Item name={[field.name, 'email']} rules={[zodRule(contact.email)]} style={{ marginBottom: 12 }}>
                         <Input
+                          {...textLimit(contact.email)}
                           placeholder="Email"
                           inputMode="email"
                           aria-label={`Email người liên hệ ${index + 1}`}
-                          maxLength={150}
                         />
                       </Form.Item>
                     </Col>
@@ -343,7 +346,7 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
         <Row gutter={16}>
           <Col xs={24} lg={14}>
             <Form.Item name="notes" label="Ghi chú" rules={[zodRule(shape.notes)]}>
-              <Input.TextArea rows={4} maxLength={5000} showCount placeholder="Lĩnh vực hoạt động, lưu ý khi làm việc…" />
+              <Input.TextArea {...textLimit(shape.notes)} rows={4} placeholder="Lĩnh vực hoạt động, lưu ý khi làm việc…" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={10}>

@@ -9,6 +9,7 @@ import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
+import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { useCustomer } from '../api/get-customer';
 import { CUSTOMER_HISTORY } from '../components/customer-history';
 import { CustomerRequests } from '../components/customer-requests';
@@ -155,7 +156,7 @@ function Contacts({ customer }: { customer: CustomerDetail }) {
         columns={[
           { key: 'name', title: 'Họ tên', dataIndex: 'name' },
           { key: 'title', title: 'Chức vụ', render: (_, p) => p.title ?? dash },
-          { key: 'phone', title: 'Điện thoại', render: (_, p) => (p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : dash) },
+          { key: 'phone', title: MOBILE_LABEL, render: (_, p) => (p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : dash) },
           { key: 'email', title: 'Email', render: (_, p) => (p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : dash) },
         ]}
       />

@@ -5,7 +5,9 @@ import { Button, DatePicker, Form, Input, Select, Space, Typography } from 'antd
 import { type ReactNode, useId, useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
 import { dayjs } from '@/lib/dayjs';
+import { textLimit } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { PHONE_INPUT } from '@/lib/phone-fields';
 import { useUpdateProfileField } from '../api/update-profile-field';
 
 const ROW: React.CSSProperties = {
@@ -120,15 +122,22 @@ export function EditableField({ column, label, value, display, editor = 'text', 
       );
       break;
     case 'textarea':
-      input = <Input.TextArea {...common} rows={2} maxLength={255} value={draft} onChange={(e) => setDraft(e.target.value)} />;
+      input = (
+        <Input.TextArea
+          {...common}
+          {...textLimit(profileColumns[column])}
+          rows={2}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+      );
       break;
     default:
       input = (
         <Input
           {...common}
           type={editor === 'email' ? 'email' : editor === 'tel' ? 'tel' : 'text'}
-          inputMode={editor === 'tel' ? 'tel' : undefined}
-          maxLength={editor === 'email' ? 150 : 100}
+          {...(editor === 'tel' ? PHONE_INPUT : textLimit(profileColumns[column]))}
           placeholder={placeholder}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}

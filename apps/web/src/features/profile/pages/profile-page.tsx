@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadingCard } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { useAuthUser } from '@/lib/auth/auth-store';
+import { MOBILE_LABEL, MOBILE_PLACEHOLDER } from '@/lib/phone-fields';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EditableField, ReadOnlyField } from '../components/editable-field';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
@@ -44,7 +45,13 @@ export default function ProfilePage() {
             <Card title="Thông tin cá nhân">
               <EditableField column="name" label="Họ tên" value={user.name} />
               <EditableField column="email" label="Email" value={user.email} editor="email" placeholder="ten@congty.vn" />
-              <EditableField column="mobile" label="Số điện thoại" value={user.mobile} editor="tel" placeholder="09xxxxxxxx" />
+              <EditableField
+                column="mobile"
+                label={MOBILE_LABEL}
+                value={user.mobile}
+                editor="tel"
+                placeholder={MOBILE_PLACEHOLDER}
+              />
               <EditableField
                 column="birthday"
                 label="Ngày sinh"

@@ -7,7 +7,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
-import { applyServerErrors, zodRule } from '@/lib/forms';
+import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
+import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { type PublicRequestInput, usePublicRequestTypes, useSubmitPublicRequest } from '../api/public-requests';
 
 /** The size each file may have, as the server is set up by default (UPLOAD_MAX_MB). */
@@ -158,39 +159,43 @@ function RequestForm({ onSent }: { onSent: (code: string) => void }) {
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="name" label="Họ và tên" required rules={[zodRule(shape.name)]}>
-              <Input autoComplete="name" maxLength={150} placeholder="Nguyễn Văn A" />
+              <Input {...textLimit(shape.name)} autoComplete="name" placeholder="Nguyễn Văn A" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
               name="mobile"
-              label="Số điện thoại di động"
+              label={MOBILE_LABEL}
               required
               rules={[zodRule(shape.mobile)]}
               extra="Dùng để tra cứu kết quả; mã tra cứu sẽ được gửi qua SMS nếu có."
             >
-              <Input inputMode="tel" autoComplete="tel" maxLength={20} placeholder="09xxxxxxxx" />
+              <Input {...PHONE_INPUT} autoComplete="tel" placeholder={MOBILE_PLACEHOLDER} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="email" label="Email" rules={[zodRule(shape.email)]}>
-              <Input type="email" autoComplete="email" maxLength={150} placeholder="ten@congty.vn" />
+              <Input {...textLimit(shape.email)} type="email" autoComplete="email" placeholder="ten@congty.vn" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="organization" label="Đơn vị / tổ chức" rules={[zodRule(shape.organization)]}>
-              <Input autoComplete="organization" maxLength={255} placeholder="Công ty TNHH …" />
+              <Input {...textLimit(shape.organization)} autoComplete="organization" placeholder="Công ty TNHH …" />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item name="address" label="Địa chỉ" rules={[zodRule(shape.address)]}>
-          <Input autoComplete="street-address" maxLength={255} placeholder="Số nhà, đường, phường/xã, tỉnh/thành phố" />
+          <Input
+            {...textLimit(shape.address)}
+            autoComplete="street-address"
+            placeholder="Số nhà, đường, phường/xã, tỉnh/thành phố"
+          />
         </Form.Item>
         <Form.Item name="title" label="Tiêu đề" required rules={[zodRule(shape.title)]}>
-          <Input maxLength={255} placeholder="Ví dụ: Quan trắc nước thải quý IV" />
+          <Input {...textLimit(shape.title)} placeholder="Ví dụ: Quan trắc nước thải quý IV" />
         </Form.Item>
         <Form.Item name="content" label="Nội dung yêu cầu" required rules={[zodRule(shape.content)]}>
-          <Input.TextArea rows={5} maxLength={10_000} showCount placeholder="Mô tả nhu cầu, địa điểm, thời gian mong muốn…" />
+          <Input.TextArea {...textLimit(shape.content)} rows={5} placeholder="Mô tả nhu cầu, địa điểm, thời gian mong muốn…" />
         </Form.Item>
 
         <Form.Item

@@ -1,12 +1,14 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import { formatFileSize } from '@qlcv/common/format/file-size';
-import type { PublicLookupResult, PublicTimelineEntry } from '@qlcv/common/schemas/public-requests';
+import { type PublicLookupResult, type PublicTimelineEntry, publicLookupBody } from '@qlcv/common/schemas/public-requests';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, List, Row, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
+import { textLimit } from '@/lib/forms';
+import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { useLookupPublicRequest } from '../api/public-requests';
 
 interface Values {
@@ -70,8 +72,8 @@ export default function PublicResultPage() {
                 rules={[{ required: true, whitespace: true, message: 'Vui lòng nhập mã tra cứu' }]}
               >
                 <Input
+                  {...textLimit(publicLookupBody.shape.tracking_code)}
                   placeholder="YC2611-0007-K3M9QX2A"
-                  maxLength={60}
                   autoComplete="off"
                   style={{ fontFamily: 'monospace', textTransform: 'uppercase' }}
                 />
@@ -80,10 +82,10 @@ export default function PublicResultPage() {
             <Col xs={24} md={12}>
               <Form.Item
                 name="mobile"
-                label="Số điện thoại"
+                label={MOBILE_LABEL}
                 rules={[{ required: true, whitespace: true, message: 'Vui lòng nhập số điện thoại' }]}
               >
-                <Input inputMode="tel" autoComplete="tel" maxLength={20} placeholder="09xxxxxxxx" />
+                <Input {...PHONE_INPUT} autoComplete="tel" placeholder={MOBILE_PLACEHOLDER} />
               </Form.Item>
             </Col>
           </Row>
@@ -152,7 +154,7 @@ function ResultView({ result }: { result: PublicLookupResult }) {
             </Descriptions.Item>
             <Descriptions.Item label="Loại yêu cầu">{result.request_type ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Người gửi">{result.requester_name}</Descriptions.Item>
-            <Descriptions.Item label="Số điện thoại">{result.mobile}</Descriptions.Item>
+            <Descriptions.Item label={MOBILE_LABEL}>{result.mobile}</Descriptions.Item>
             <Descriptions.Item label="Ngày gửi">{when(result.created_at)}</Descriptions.Item>
             <Descriptions.Item label="Ngày tiếp nhận">{when(result.received_at)}</Descriptions.Item>
             <Descriptions.Item label="Ngày hoàn thành">{when(result.completed_at)}</Descriptions.Item>

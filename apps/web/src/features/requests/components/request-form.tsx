@@ -7,7 +7,8 @@ import { normalizeVi } from '@qlcv/common/vi-text';
 import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
+import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { useCustomerOptions, useRequestTypeOptions } from '../api/options';
 import type { RequestCreateInput } from '../api/save-request';
 
@@ -149,10 +150,10 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
               />
             </Form.Item>
             <Form.Item name="title" label="Tiêu đề" required rules={[zodRule(shape.title)]}>
-              <Input maxLength={255} placeholder="VD: Quan trắc khí thải lò hơi quý IV" />
+              <Input {...textLimit(shape.title)} placeholder="VD: Quan trắc khí thải lò hơi quý IV" />
             </Form.Item>
             <Form.Item name="content" label="Nội dung" rules={[zodRule(shape.content)]}>
-              <Input.TextArea rows={6} maxLength={10_000} showCount placeholder="Mô tả chi tiết yêu cầu của khách hàng" />
+              <Input.TextArea {...textLimit(shape.content)} rows={6} placeholder="Mô tả chi tiết yêu cầu của khách hàng" />
             </Form.Item>
             <Form.Item name="priority" label="Mức ưu tiên" required>
               <Radio.Group optionType="button" options={PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))} />
@@ -183,11 +184,11 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
               />
             </Form.Item>
             <Form.Item name="requester_name" label="Người yêu cầu" required rules={[zodRule(shape.requester_name)]}>
-              <Input maxLength={150} autoComplete="off" />
+              <Input {...textLimit(shape.requester_name)} autoComplete="off" />
             </Form.Item>
             <Form.Item
               name="requester_phone"
-              label="Số điện thoại"
+              label={MOBILE_LABEL}
               required
               validateFirst
               rules={[
@@ -195,16 +196,16 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
                 zodRule(shape.requester_phone),
               ]}
             >
-              <Input maxLength={20} inputMode="tel" autoComplete="off" />
+              <Input {...PHONE_INPUT} placeholder={MOBILE_PLACEHOLDER} autoComplete="off" />
             </Form.Item>
             <Form.Item name="requester_email" label="Email" rules={[zodRule(shape.requester_email)]}>
-              <Input maxLength={150} inputMode="email" autoComplete="off" />
+              <Input {...textLimit(shape.requester_email)} inputMode="email" autoComplete="off" />
             </Form.Item>
             <Form.Item name="requester_organization" label="Đơn vị" rules={[zodRule(shape.requester_organization)]}>
-              <Input maxLength={255} />
+              <Input {...textLimit(shape.requester_organization)} />
             </Form.Item>
             <Form.Item name="requester_address" label="Địa chỉ" rules={[zodRule(shape.requester_address)]}>
-              <Input maxLength={255} />
+              <Input {...textLimit(shape.requester_address)} />
             </Form.Item>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Mã yêu cầu và mã tra cứu được cấp tự động khi lưu.

@@ -12,7 +12,7 @@ const FIELD_LABELS = {
   customer_id: 'Khách hàng',
   customer: 'Khách hàng',
   requester_name: 'Người yêu cầu',
-  requester_phone: 'Điện thoại',
+  requester_phone: 'Số di động',
   requester_email: 'Email',
   requester_organization: 'Đơn vị',
   requester_address: 'Địa chỉ',

@@ -10,6 +10,7 @@ import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { PriorityTag, WorkStatusTag } from '@/components/status-tags';
+import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { useRequest } from '../api/get-request';
 import { RequestActions } from '../components/request-actions';
 import { RequestHistory } from '../components/request-history';
@@ -126,7 +127,7 @@ export default function RequestShowPage() {
                   { key: 'name', label: 'Người yêu cầu', children: r.requester_name },
                   {
                     key: 'phone',
-                    label: 'Số điện thoại',
+                    label: MOBILE_LABEL,
                     children: (
                       <a href={`tel:${r.requester_phone}`}>
                         <PhoneOutlined /> {r.requester_phone}

@@ -8,7 +8,8 @@ import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { dayjs } from '@/lib/dayjs';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
+import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { useRoleOptions } from '../api/get-role-options';
 
 export interface UserFormValues {
@@ -100,7 +101,7 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="name" label="Họ tên" required rules={[zodRule(shape.name)]}>
-              <Input maxLength={100} placeholder="Ví dụ: Nguyễn Văn An" autoComplete="off" />
+              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Nguyễn Văn An" autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -111,7 +112,8 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
               rules={[zodRule(shape.username)]}
               extra={editing ? undefined : 'Dùng để đăng nhập, cùng với email hoặc số điện thoại.'}
             >
-              <Input maxLength={50} placeholder="Ví dụ: an.nguyen" autoComplete="off" />
+              {/* The schema's pattern allows 3–50 characters. */}
+              <Input maxLength={50} showCount placeholder="Ví dụ: an.nguyen" autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -143,7 +145,7 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
                   : 'Ít nhất 8 ký tự; tránh các mật khẩu phổ biến như 12345678.'
               }
             >
-              <Input.Password maxLength={128} autoComplete="new-password" />
+              <Input.Password {...textLimit(passwordSchema)} autoComplete="new-password" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -163,7 +165,7 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
                 }),
               ]}
             >
-              <Input.Password maxLength={128} autoComplete="new-password" />
+              <Input.Password {...textLimit(passwordSchema)} autoComplete="new-password" />
             </Form.Item>
           </Col>
         </Row>
@@ -172,17 +174,17 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="email" label="Email" rules={[zodRule(shape.email)]}>
-              <Input type="email" maxLength={150} placeholder="ten@congty.vn" autoComplete="off" />
+              <Input {...textLimit(shape.email)} type="email" placeholder="ten@congty.vn" autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="mobile" label="Số điện thoại" rules={[zodRule(shape.mobile)]}>
-              <Input inputMode="tel" maxLength={20} placeholder="09xxxxxxxx" autoComplete="off" />
+            <Form.Item name="mobile" label={MOBILE_LABEL} rules={[zodRule(shape.mobile)]}>
+              <Input {...PHONE_INPUT} placeholder={MOBILE_PLACEHOLDER} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="position" label="Chức danh" rules={[zodRule(shape.position)]}>
-              <Input maxLength={100} placeholder="Ví dụ: Kỹ sư môi trường" />
+              <Input {...textLimit(shape.position)} placeholder="Ví dụ: Kỹ sư môi trường" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -202,7 +204,7 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
           </Col>
           <Col span={24}>
             <Form.Item name="address" label="Địa chỉ" rules={[zodRule(shape.address)]}>
-              <Input.TextArea rows={2} maxLength={255} showCount />
+              <Input.TextArea {...textLimit(shape.address)} rows={2} />
             </Form.Item>
           </Col>
         </Row>

@@ -18,6 +18,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
+import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { useExportUsers } from '../api/export-users';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUsers } from '../api/get-users';
@@ -68,7 +69,7 @@ export default function UserListPage() {
     },
     {
       key: 'mobile',
-      title: 'Số điện thoại',
+      title: MOBILE_LABEL,
       width: 120,
       responsive: ['lg'],
       render: (_, u) => u.mobile ?? <Typography.Text type="secondary">—</Typography.Text>,

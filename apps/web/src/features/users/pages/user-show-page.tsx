@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
+import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { useUser } from '../api/get-user';
 import { DeleteUserButton } from '../components/delete-user-button';
 import { LockToggleButton } from '../components/lock-toggle-button';
@@ -21,7 +22,7 @@ const USER_HISTORY: HistoryView = {
     name: 'Họ tên',
     username: 'Tên đăng nhập',
     email: 'Email',
-    mobile: 'Số di động',
+    mobile: MOBILE_LABEL,
     role: 'Vai trò',
     department: 'Phòng ban',
     position: 'Chức danh',
@@ -117,7 +118,7 @@ export default function UserShowPage() {
                   { key: 'code', label: 'Mã nhân viên', children: u.code },
                   { key: 'username', label: 'Tên đăng nhập', children: u.username },
                   { key: 'email', label: 'Email', children: u.email ?? dash },
-                  { key: 'mobile', label: 'Số điện thoại', children: u.mobile ?? dash },
+                  { key: 'mobile', label: MOBILE_LABEL, children: u.mobile ?? dash },
                   { key: 'role', label: 'Vai trò', children: u.role.name },
                   { key: 'department', label: 'Phòng ban', children: u.department?.name ?? dash },
                   { key: 'position', label: 'Chức danh', children: u.position ?? dash },
