@@ -5,7 +5,8 @@ import { ADMIN, adminLogin, createDepartment, createRole, createUser, randomMobi
 
 // Issue 4, part 9: a visitor sends a request with a file on /yeu-cau; staff receive it and its works pass through a
 // three-step process, the last with a result document; the visitor reads the result and downloads the document on
-// /yeu-cau/ket-qua. A wrong mobile gives the very message a wrong code gives.
+// /yeu-cau/ket-qua. A wrong mobile gives the very message a wrong code gives. Issue 8, part 11c: the last step's
+// completion chooses what the customer sees (a text and the file); its internal result note is never shown.
 
 const shots = path.join(process.env.QLCV_E2E_SHOTS ?? path.resolve(import.meta.dirname, '../test-results'), 'public-flow');
 mkdirSync(shots, { recursive: true });
@@ -190,6 +191,7 @@ test('a visitor sends a request, staff run it through three steps, the visitor d
 
   // ---- each step's default assignee: "Công việc của tôi" → the work → "Bắt đầu" → progress → "Hoàn thành" ----
   const finalNote = 'Các chỉ tiêu nước thải đạt QCVN 40:2025/BTNMT.';
+  const publicText = 'Kết quả quan trắc nước thải của Quý khách đạt quy chuẩn; báo cáo gửi kèm.';
   for (const [i, step] of STEPS.entries()) {
     const last = i === STEPS.length - 1;
     const title = `${step.name} – ${requestCode}`;
@@ -219,6 +221,8 @@ test('a visitor sends a request, staff run it through three steps, the visitor d
     await staff.getByRole('button', { name: 'Hoàn thành' }).click();
     const dialog = staff.getByRole('dialog');
     await dialog.getByLabel('Kết quả thực hiện').fill(note);
+    // Only the step giving the result asks what the customer sees.
+    await expect(dialog.getByLabel('Nội dung trả cho khách hàng')).toHaveCount(last ? 1 : 0);
     if (last) {
       await dialog.locator('input[type=file]').setInputFiles({
         name: 'bao-cao-ket-qua.pdf',
@@ -228,6 +232,13 @@ test('a visitor sends a request, staff run it through three steps, the visitor d
       await expect(dialog.getByTestId('attachment').filter({ hasText: 'bao-cao-ket-qua.pdf' })).toContainText(
         'sẽ đính kèm khi lưu',
       );
+      // What the customer sees: empty and unchecked until staff choose.
+      const customerText = dialog.getByLabel('Nội dung trả cho khách hàng');
+      await expect(customerText).toHaveValue('');
+      await customerText.fill(publicText);
+      const sendFile = dialog.getByRole('checkbox', { name: 'bao-cao-ket-qua.pdf' });
+      await expect(sendFile).not.toBeChecked();
+      await sendFile.check();
       await staff.waitForLoadState('networkidle');
       await staff.screenshot({ path: shot('staff-2-complete-with-document'), fullPage: true });
     }
@@ -294,7 +305,8 @@ test('a visitor sends a request, staff run it through three steps, the visitor d
   const result = page.getByTestId('lookup-result');
   await expect(result).toBeVisible();
   await expect(page.getByTestId('lookup-status')).toHaveText('Hoàn thành');
-  await expect(page.getByTestId('lookup-result-text')).toHaveText('Các chỉ tiêu nước thải đạt QCVN 40:2025/BTNMT.');
+  await expect(page.getByTestId('lookup-result-text')).toHaveText(publicText);
+  await expect(result).not.toContainText(finalNote);
   await expect(result.getByText('Nguyễn V** A*')).toBeVisible();
   await expect(result.getByText(`${mobile.slice(0, 2)}******${mobile.slice(-2)}`)).toBeVisible();
   await expect(result.getByText('Đã tiếp nhận')).toBeVisible();
