@@ -13,7 +13,7 @@ async function setup(request: APIRequestContext, id: string) {
   const token = await adminLogin(request);
   const dep = await createDepartment(request, token, { code: `PT-${id}`, name: `Phòng Thí nghiệm ${id}` });
   const role = await createRole(request, token, { code: `ptv-${id}`, name: `Phân tích viên ${id}`, permissions: ['works.show'] });
-  const password = 'Matkhau@123';
+  const password = 'Matkhau@2026';
   const user = await createUser(request, token, {
     name: `Trần Thị Mai ${id}`,
     username: `mai.${id}`,
