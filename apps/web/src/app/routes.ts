@@ -24,8 +24,8 @@
 //   contracts.*              (contracts.*)                  contracts
 //   leaves.*                 (leaves.*)                     leaves
 //   timekeeping.index        (leaves.index)                 timekeeping
-//   settings.company.index   (settings.edit)                settings/company
-//   settings.zalo.index      (settings.edit)                settings/zalo
+//   settings.company.index   (settings.edit)                settings/company (module, folder, schema: company-settings)
+//   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
 import type { PermissionKey } from '@qlcv/common/permissions';
 
 /** Run in order before a route is entered (seed §2 "Navigation rules"). */
