@@ -235,6 +235,42 @@ describe('notification dispatcher', () => {
     expect(new Set(rows.map((r) => r.entity_id)).size).toBe(30);
   });
 
+  it('sets a faulty event aside after three passes, and the events around it go through', async () => {
+    const before = await createWork(alice.id);
+    const faulty = await createWork(alice.id);
+    const after = await createWork(alice.id);
+    const eventOf = async (workId: number) =>
+      (
+        await db()
+          .selectFrom('domain_events')
+          .select('id')
+          .where('type', '=', 'work.assigned')
+          .where('entity_id', '=', workId)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const bad = await eventOf(faulty.id);
+    const broken = new NotificationDispatcher(db(), t.database.kind, new NotificationSettingsService(db()), hub, silent as never);
+    const real = broken.dispatch.bind(broken);
+    broken.dispatch = async (trx, event) => {
+      if (event.id === bad) throw new Error('a record the dispatcher cannot read');
+      return real(trx, event);
+    };
+    const told = async () =>
+      (await db().selectFrom('notifications').select('entity_id').where('user_id', '=', alice.id).execute()).map(
+        (n) => n.entity_id,
+      );
+    await broken.runOnce();
+    expect(await told()).toContain(before.id);
+    expect(await told()).not.toContain(faulty.id);
+    await broken.runOnce();
+    await broken.runOnce();
+    const marked = await db().selectFrom('domain_events').select('processed_at').where('id', '=', bad).executeTakeFirstOrThrow();
+    expect(marked.processed_at).not.toBeNull();
+    await broken.runOnce();
+    expect(await told()).toContain(after.id);
+    expect(await told()).not.toContain(faulty.id);
+  });
+
   describe('the request flow', () => {
     it('tells the head of the first step of a new request, the requester by SMS when it is received, the next step’s people when it moves', async () => {
       const chief = await t.userWith([], { email: 'chief@example.vn' });

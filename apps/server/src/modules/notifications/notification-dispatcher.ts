@@ -19,6 +19,8 @@ export interface NotificationPush {
   unread_count: number;
 }
 
+/** Events claimed and dispatched per transaction. */
+const BATCH = 20;
 /** An event that failed this many times is set aside (logged), so one bad record never blocks the queue. */
 const MAX_FAILURES = 3;
 
@@ -44,10 +46,11 @@ export interface DispatchResult {
 /**
  * Events → notifications and deliveries. The `domain_events` row, written in the transaction of the change, is the
  * durable record; this claims the unprocessed ones in id order (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances
- * share the work; SQLite: one writer) and, in one transaction per event, resolves the recipients of the event's
- * setting, renders its templates, inserts one notification per in-app recipient and one delivery per recipient ×
- * outside channel (unique keys make a second pass insert nothing), skipping the channels a user turned off, and marks
- * the event processed. After the commit the new notifications are published live.
+ * share the work; SQLite: one writer) and, for each, resolves the recipients of the event's setting, renders its
+ * templates, inserts one notification per in-app recipient and one delivery per recipient × outside channel (unique
+ * keys make a second pass insert nothing), skipping the channels a user turned off, and marks the event processed —
+ * all in the transaction that claimed it (up to BATCH events a transaction; a failing batch is redone one event a
+ * transaction). After the commit the new notifications are published live.
  */
 export class NotificationDispatcher {
   private readonly failures = new Map<number, number>();
@@ -67,6 +70,7 @@ export class NotificationDispatcher {
   async runOnce(max = 100): Promise<number> {
     let done = 0;
     let queued = 0;
+    let size = BATCH;
     while (done < max) {
       // A plain read first: an idle poll takes no write lock (SQLite's BEGIN IMMEDIATE would).
       const next = await this.db
@@ -77,17 +81,23 @@ export class NotificationDispatcher {
         .limit(1)
         .executeTakeFirst();
       if (!next) break;
-      let result: DispatchResult | null;
+      let result: (DispatchResult & { events: number }) | null;
       this.claimed = null;
       try {
-        result = await this.db.transaction().execute((trx) => this.claimAndDispatch(trx));
+        const limit = Math.min(size, max - done);
+        result = await this.db.transaction().execute((trx) => this.claimAndDispatch(trx, limit));
       } catch (err) {
+        // A batch that failed is done again one event at a time, so only the faulty event is held back.
+        if (size > 1) {
+          size = 1;
+          continue;
+        }
         // Tried again on the next pass (a passing database error); set aside after MAX_FAILURES.
         await this.failed(this.claimed ?? next.id, err);
         break;
       }
       if (result === null) break;
-      done += 1;
+      done += result.events;
       queued += result.deliveries;
       await this.publish(result.notifications);
     }
@@ -95,15 +105,25 @@ export class NotificationDispatcher {
     return done;
   }
 
-  private async claimAndDispatch(trx: Kysely<DB>): Promise<DispatchResult | null> {
-    let q = trx.selectFrom('domain_events').selectAll().where('processed_at', 'is', null).orderBy('id').limit(1);
+  /**
+   * Claims up to `limit` events in id order and dispatches each; one commit for the lot (a commit costs more than an
+   * event's reads and inserts). Each event's rows and its processed mark still commit together.
+   */
+  private async claimAndDispatch(trx: Kysely<DB>, limit: number): Promise<(DispatchResult & { events: number }) | null> {
+    let q = trx.selectFrom('domain_events').selectAll().where('processed_at', 'is', null).orderBy('id').limit(limit);
     if (this.kind === 'postgres') q = q.forUpdate().skipLocked();
-    const event = (await q.executeTakeFirst()) as DomainEventRow | undefined;
-    if (!event) return null;
-    this.claimed = event.id;
-    const result = await this.dispatch(trx, event);
-    await trx.updateTable('domain_events').set({ processed_at: nowIso() }).where('id', '=', event.id).execute();
-    return result;
+    const events = (await q.execute()) as DomainEventRow[];
+    if (events.length === 0) return null;
+    const out = { events: events.length, notifications: [] as NotificationRow[], deliveries: 0 };
+    for (const event of events) {
+      this.claimed = event.id;
+      const result = await this.dispatch(trx, event);
+      out.notifications.push(...result.notifications);
+      out.deliveries += result.deliveries;
+    }
+    const ids = events.map((e) => e.id);
+    await trx.updateTable('domain_events').set({ processed_at: nowIso() }).where('id', 'in', ids).execute();
+    return out;
   }
 
   /** One event's notifications and deliveries, inside the caller's transaction. */
@@ -182,9 +202,15 @@ export class NotificationDispatcher {
   }
 
   private async publish(rows: NotificationRow[]) {
+    const counts = new Map<number, number>();
     for (const row of rows) {
       try {
-        const count = await notificationsRepository.count(this.db, row.user_id, 'unread');
+        // Each user's count once a pass, told with their newest notification.
+        let count = counts.get(row.user_id);
+        if (count === undefined) {
+          count = await notificationsRepository.count(this.db, row.user_id, 'unread');
+          counts.set(row.user_id, count);
+        }
         const data: NotificationPush = { notification: toNotification(row), unread_count: count };
         await this.hub.publish(row.user_id, { id: String(row.id), type: 'notification', data });
       } catch (err) {
