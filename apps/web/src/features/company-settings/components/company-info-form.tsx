@@ -5,7 +5,7 @@ import { Button, Card, Checkbox, Col, Form, Input, Row, Typography } from 'antd'
 import { useState } from 'react';
 import { ConflictAlert } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
-import { zodRule } from '@/lib/forms';
+import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { CompanyLogoField } from './company-logo-field';
@@ -115,12 +115,12 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
         <Row gutter={16}>
           <Col xs={24} lg={16}>
             <Form.Item name="name" label="Tên công ty" required rules={[zodRule(shape.name)]}>
-              <Input maxLength={255} placeholder="Ví dụ: Công ty TNHH Quan trắc & Kỹ thuật Môi trường" />
+              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Công ty TNHH Quan trắc & Kỹ thuật Môi trường" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={8}>
             <Form.Item name="short_name" label="Tên viết tắt" rules={[zodRule(shape.short_name)]}>
-              <Input maxLength={100} placeholder="Ví dụ: QTKT" />
+              <Input {...textLimit(shape.short_name)} placeholder="Ví dụ: QTKT" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
@@ -140,17 +140,17 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
           </Col>
           <Col xs={24} md={12} lg={8}>
             <Form.Item name="email" label="Email" rules={[zodRule(shape.email)]}>
-              <Input maxLength={150} inputMode="email" placeholder="lienhe@congty.vn" />
+              <Input {...textLimit(shape.email)} inputMode="email" placeholder="lienhe@congty.vn" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} lg={8}>
             <Form.Item name="website" label="Website" rules={[zodRule(shape.website)]}>
-              <Input maxLength={255} placeholder="https://congty.vn" />
+              <Input {...textLimit(shape.website)} placeholder="https://congty.vn" />
             </Form.Item>
           </Col>
           <Col xs={24} lg={16}>
             <Form.Item name="address" label="Địa chỉ" rules={[zodRule(shape.address)]}>
-              <Input maxLength={500} placeholder="Số nhà, đường, phường/xã, tỉnh/thành phố" />
+              <Input {...textLimit(shape.address)} placeholder="Số nhà, đường, phường/xã, tỉnh/thành phố" />
             </Form.Item>
           </Col>
         </Row>
@@ -183,12 +183,12 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
               label="Người đại diện theo pháp luật"
               rules={[zodRule(shape.legal_representative)]}
             >
-              <Input maxLength={150} placeholder="Họ và tên" />
+              <Input {...textLimit(shape.legal_representative)} placeholder="Họ và tên" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="legal_representative_title" label="Chức vụ" rules={[zodRule(shape.legal_representative_title)]}>
-              <Input maxLength={100} placeholder="Ví dụ: Giám đốc" />
+              <Input {...textLimit(shape.legal_representative_title)} placeholder="Ví dụ: Giám đốc" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -198,7 +198,7 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="bank_name" label="Ngân hàng" rules={[zodRule(shape.bank_name)]}>
-              <Input maxLength={255} placeholder="Tên ngân hàng, chi nhánh" />
+              <Input {...textLimit(shape.bank_name)} placeholder="Tên ngân hàng, chi nhánh" />
             </Form.Item>
           </Col>
         </Row>
