@@ -110,7 +110,8 @@ export function openDatabase(database: Config['database']): Database {
 }
 
 export async function migrate(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.kind) });
+  // Each migration stands alone; modules built side by side may land a lower number after a higher one ran.
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider(database.kind), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -85,6 +85,7 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   }),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
+  'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),
 
   error: () => import('@/pages/error-page'),
   'error.403': () => import('@/pages/forbidden-page'),
