@@ -12,7 +12,6 @@ import type { ChannelDrivers } from './integrations/channels';
 import { createChannelDrivers, smsSenderOf } from './integrations/drivers';
 import type { SmsSender } from './integrations/sms/sms';
 import { zaloFirst } from './integrations/zalo/zalo-first';
-import { zaloZnsDriver } from './integrations/zalo/zalo-zns';
 import { ListCache } from './lib/list-cache';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from './lib/rate-limit';
 import type { ModuleAccess } from './lib/record-access';
@@ -134,6 +133,8 @@ export async function buildApp({
   const zaloAccount = new ZaloAccountStore(db, secrets);
   const zaloSettings = new ZaloSettingsService(db, zaloAccount, secrets);
   const channelDrivers = createChannelDrivers(config, { log: app.log, zalo: zaloAccount });
+  // Whether Zalo is set up, known before the first reset code asks.
+  await zaloAccount.connection().catch(() => null);
   const smsSender = sms ?? smsSenderOf(channelDrivers.sms, config, app.log);
   const roles = new RolesService(db);
   const departments = new DepartmentsService(db);
@@ -143,7 +144,7 @@ export async function buildApp({
     appSecret: config.appSecret,
     tokenTtlHours: config.tokenTtlHours,
     // The OTP: Zalo first (its `otp` template), SMS when Zalo cannot deliver it.
-    sms: zaloFirst(smsSender, zaloZnsDriver(zaloAccount), app.log),
+    sms: zaloFirst(smsSender, zaloAccount, app.log),
     limiter,
     roles,
     users,

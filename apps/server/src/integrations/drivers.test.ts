@@ -21,7 +21,7 @@ const log = {
   level: 'silent',
 } as unknown as FastifyBaseLogger;
 /** Zalo not set up. */
-const noZalo: ZaloAccount = { connection: async () => null, accessToken: async () => 'unused' };
+const noZalo: ZaloAccount = { connection: async () => null, accessToken: async () => 'unused', mayBeConfigured: () => false };
 
 const message = (channel: OutboundMessage['channel'], recipient: string): OutboundMessage => ({
   id: 3,

@@ -13,6 +13,11 @@ export interface ZaloAccount {
    * Zalo just refused: a new one is fetched unless another caller already replaced it. Throws ZaloTokenError.
    */
   accessToken(refused?: string): Promise<string>;
+  /**
+   * Whether Zalo may be set up, answered at once from the settings this process last read (read again in the
+   * background once 30 s old; true while unknown): a direct send skips Zalo without waiting for the database.
+   */
+  mayBeConfigured(): boolean;
 }
 
 export interface ZaloConnection {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboundMessage } from '../../integrations/channels';
 import { zaloZnsDriver } from '../../integrations/zalo/zalo-zns';
 import { secretBox } from '../../lib/secret-box';
@@ -189,6 +189,25 @@ describe('Zalo account and ZNS driver', () => {
     await connect({ access_token: null, refresh_token: null });
     expect(await instance(t).driver.send(message())).toMatchObject({ ok: false, retryable: false, fallbackToSms: true });
     expect(zalo.sends.length).toBe(sends);
+  });
+
+  it('knows at once whether Zalo is set up, and sees another instance’s change within 30 s', async () => {
+    await connect({ access_token: null, refresh_token: null });
+    const other = instance(t).store;
+    expect(other.mayBeConfigured()).toBe(true);
+    await other.connection();
+    expect(other.mayBeConfigured()).toBe(false);
+    await connect();
+    expect(other.mayBeConfigured()).toBe(false);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    try {
+      // Stale: still answers what it knew, and reads the settings again in the background.
+      expect(other.mayBeConfigured()).toBe(false);
+      await vi.waitFor(() => expect(other.mayBeConfigured()).toBe(true));
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('a refresh token Zalo refuses ends the send (SMS instead), without retrying for ever', async () => {

@@ -15,6 +15,8 @@ const REFRESH_MARGIN_MS = 60 * 60 * 1000;
 const LEASE_MS = 30_000;
 /** How long a caller waits for another instance's refresh before giving up for now. */
 const WAIT_MS = 15_000;
+/** How long this process trusts what it last read of "is Zalo set up" (another instance may change it). */
+const KNOWN_MS = 30_000;
 
 export interface ZaloCredentials {
   apiBase: string;
@@ -49,6 +51,7 @@ export function parseTemplates(json: string | null): Record<string, string> {
  */
 export class ZaloAccountStore implements ZaloAccount {
   private refreshing: Promise<string> | null = null;
+  private known: { configured: boolean; at: number } | null = null;
   private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   constructor(
@@ -85,12 +88,19 @@ export class ZaloAccountStore implements ZaloAccount {
 
   async connection(): Promise<ZaloConnection | null> {
     const row = await repo.find(this.db);
-    if (!row || !(row.access_token_enc || (row.refresh_token_enc && row.app_id && row.secret_key_enc))) return null;
+    const configured = Boolean(row && (row.access_token_enc || (row.refresh_token_enc && row.app_id && row.secret_key_enc)));
+    this.known = { configured, at: Date.now() };
+    if (!row || !configured) return null;
     return {
       apiBase: row.api_base ?? ZALO_API_BASE,
       templates: parseTemplates(row.templates),
       smsFallback: row.sms_fallback === 1,
     };
+  }
+
+  mayBeConfigured(): boolean {
+    if (!this.known || Date.now() - this.known.at > KNOWN_MS) this.connection().catch(() => undefined);
+    return this.known?.configured ?? true;
   }
 
   async accessToken(refused?: string): Promise<string> {

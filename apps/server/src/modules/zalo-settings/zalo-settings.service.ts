@@ -87,7 +87,7 @@ export class ZaloSettingsService {
 
   async update(actor: Actor, body: ZaloSettingsUpdateBody): Promise<ZaloSettings> {
     await this.row();
-    return this.db.transaction().execute(async (trx) => {
+    const saved = await this.db.transaction().execute(async (trx) => {
       const before = await this.row(trx);
       if (before.version !== body.version) throw staleVersion();
       const values: ZaloSettingsValues = {};
@@ -128,6 +128,9 @@ export class ZaloSettingsService {
       await writeAudit(trx, actor, { entity: 'zalo_settings', entityId: before.id, action: 'update', changes });
       return this.toSettings(await this.row(trx));
     });
+    // This process knows at once whether Zalo is now set up (the reset code's way out).
+    await this.account.connection();
+    return saved;
   }
 
   /** Asks Zalo for the OA's ZNS templates with the stored token (refreshed first when due): proof the keys work. */
