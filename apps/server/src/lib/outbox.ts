@@ -5,6 +5,7 @@ import type { DialectKind } from '../db/dialect';
 import type { DB, DeliveriesTable } from '../db/schema';
 import type { ChannelDrivers, ChannelName, OutboundMessage, SendResult } from '../integrations/channels';
 import { sha256 } from './crypto';
+import { parseJsonObject } from './json';
 
 /** A message to queue: one recipient on one outside channel. */
 export interface NewDelivery {
@@ -176,7 +177,7 @@ export class Outbox {
         recipient: row.recipient,
         subject: row.subject,
         body: row.body,
-        data: parseData(row.data),
+        data: parseJsonObject(row.data),
         idempotencyKey: row.idempotency_key,
       };
       result = await this.send(driver.send.bind(driver), message);
@@ -269,15 +270,5 @@ export class Outbox {
   private async zaloFallbackSetting(): Promise<boolean> {
     const row = await this.db.selectFrom('zalo_settings').select('sms_fallback').orderBy('id').limit(1).executeTakeFirst();
     return row ? Boolean(row.sms_fallback) : true;
-  }
-}
-
-function parseData(data: string | null): Record<string, unknown> | null {
-  if (!data) return null;
-  try {
-    const v = typeof data === 'string' ? JSON.parse(data) : data;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
   }
 }

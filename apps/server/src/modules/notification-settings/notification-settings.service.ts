@@ -25,6 +25,7 @@ import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { parseJson } from '../../lib/json';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { updateVersioned } from '../../lib/versioned';
 import { type NotificationSettingRow, notificationSettingsRepository as repo } from './notification-settings.repository';
@@ -42,18 +43,9 @@ export interface ParsedSetting {
   bodyTemplate: string;
 }
 
-function parseJson(text: string | null, fallback: unknown): unknown {
-  if (!text) return fallback;
-  try {
-    return typeof text === 'string' ? JSON.parse(text) : text;
-  } catch {
-    return fallback;
-  }
-}
-
 export function parseSetting(row: NotificationSettingRow): ParsedSetting {
-  const channels = parseJson(row.channels, []);
-  const recipients = notificationRecipientsSchema.safeParse(parseJson(row.recipients, {}));
+  const channels = parseJson(row.channels);
+  const recipients = notificationRecipientsSchema.safeParse(parseJson(row.recipients) ?? {});
   return {
     id: row.id,
     event: row.event,

@@ -1,9 +1,10 @@
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { PRIORITY_LABELS, REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import type { DynamicRecipient, NotificationRecipients } from '@qlcv/common/schemas/notification-settings';
-import { processSnapshotSchema } from '@qlcv/common/schemas/processes';
 import type { Kysely } from 'kysely';
 import type { DB, DomainEventsTable } from '../../db/schema';
+import { parseJsonObject } from '../../lib/json';
+import { parseSnapshot } from '../../lib/process-snapshot';
 
 export type DomainEventRow = Omit<DomainEventsTable, 'id'> & { id: number };
 
@@ -28,20 +29,6 @@ export interface EventContext {
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const when = (v: string | null) => (!v ? '' : /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : formatDateTime(v));
 const ids = (...values: unknown[]) => values.filter((v): v is number => typeof v === 'number' && v > 0);
-
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return typeof text === 'string' ? JSON.parse(text) : text;
-  } catch {
-    return null;
-  }
-}
-
-function parsePayload(payload: string | null): Record<string, unknown> {
-  const v = parseJson(payload);
-  return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
-}
 
 async function headOf(db: Kysely<DB>, departmentId: number | null | undefined): Promise<number | null> {
   if (!departmentId) return null;
@@ -83,8 +70,7 @@ async function requestContext(db: Kysely<DB>, id: number, payload: Record<string
   if (!r) return null;
 
   const position = typeof payload.to_step === 'number' ? payload.to_step : r.current_step;
-  const parsed = processSnapshotSchema.safeParse(parseJson(r.process_snapshot));
-  const snapshot = parsed.success ? parsed.data : null;
+  const snapshot = parseSnapshot(r.process_snapshot);
   let step: { name: string; department_id: number | null } | undefined = snapshot?.steps.find((s) => s.position === position);
   if (!snapshot) {
     step = await db
@@ -203,7 +189,7 @@ async function payloadContext(db: Kysely<DB>, payload: Record<string, unknown>):
 
 /** The record behind an event, read inside the dispatch transaction; null when it is gone. */
 export async function loadContext(db: Kysely<DB>, event: DomainEventRow): Promise<EventContext | null> {
-  const payload = parsePayload(event.payload);
+  const payload = parseJsonObject(event.payload) ?? {};
   if (event.entity === 'requests') return requestContext(db, event.entity_id, payload);
   if (event.entity === 'works') return workContext(db, event.entity_id, payload);
   return payloadContext(db, payload);
