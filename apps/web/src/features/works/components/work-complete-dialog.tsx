@@ -93,13 +93,15 @@ export function WorkCompleteDialog({
         </Form.Item>
         {work.gives_result && (
           <>
-            <Form.Item
-              name="public_result"
-              label="Nội dung trả cho khách hàng"
-              rules={[zodRule(shape.public_result)]}
-              extra="Khách hàng chỉ thấy nội dung này trên trang tra cứu kết quả. Kết quả thực hiện ở trên là ghi chú nội bộ, không hiển thị cho khách hàng; để trống thì trang tra cứu không có nội dung kết quả."
-            >
-              <Input.TextArea rows={3} maxLength={10_000} showCount />
+            <Form.Item label="Nội dung trả cho khách hàng" htmlFor="public_result">
+              {/* Above the field: the counter under a text area would cover a help text below it. */}
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                Khách hàng chỉ thấy nội dung này trên trang tra cứu kết quả. Kết quả thực hiện ở trên là ghi chú nội bộ, không
+                hiển thị cho khách hàng; để trống thì trang tra cứu không có nội dung kết quả.
+              </Typography.Paragraph>
+              <Form.Item name="public_result" noStyle rules={[zodRule(shape.public_result)]}>
+                <Input.TextArea rows={3} maxLength={10_000} showCount />
+              </Form.Item>
             </Form.Item>
             <Form.Item
               name="public_document_ids"
