@@ -84,7 +84,11 @@ export const queryKeys = {
   /** `/api/profile/notification-preferences`: the signed-in user's own event × channel switches. */
   notificationPreferences: { all: ['notification-preferences'] as const },
   /** `/api/settings/zalo`: the one Zalo settings record (secrets masked). */
-  zaloSettings: { all: ['settings-zalo'] as const, detail: () => ['settings-zalo', 'detail'] as const },
+  zaloSettings: {
+    all: ['settings-zalo'] as const,
+    detail: () => ['settings-zalo', 'detail'] as const,
+    history: (id: number) => ['settings-zalo', 'history', id] as const,
+  },
   /** The public request page's calls (no sign-in). */
   public: { requestTypes: () => ['public', 'request-types'] as const },
 };
@@ -101,6 +105,8 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   works: queryKeys.works,
   company_settings: queryKeys.companySettings,
   company_holidays: { history: queryKeys.companySettings.holidayHistory },
+  notification_settings: queryKeys.notificationSettings,
+  zalo_settings: queryKeys.zaloSettings,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

@@ -15,6 +15,9 @@ export const AUDIT_ENTITIES = {
   /** The company settings record (id 1) and each year's holidays (id = the year). */
   company_settings: 'settings.edit',
   company_holidays: 'settings.edit',
+  notification_settings: 'setting_notifications.show',
+  /** The Zalo settings record; the changes name a secret that changed, never its value. */
+  zalo_settings: 'settings.edit',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

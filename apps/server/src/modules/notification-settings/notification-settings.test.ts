@@ -127,14 +127,16 @@ describe('notification settings', () => {
       expect(after.channels).toEqual(['in_app', 'email', 'sms']);
       expect(after.recipient_names.roles).toEqual([{ id: role.id, name: 'Trưởng phòng' }]);
       expect(after.recipient_names.departments).toEqual([{ id: dep.id, name: 'Phòng Quan trắc' }]);
-      // The history of settings is not among the entities the audit-log API opens; the entry is written all the same.
-      const rows = await t.database.db
-        .selectFrom('audit_logs')
-        .selectAll()
-        .where('entity', '=', 'notification_settings')
-        .where('entity_id', '=', s.id)
-        .execute();
-      expect(rows.map((r) => r.action)).toContain('update');
+      // The setting's page reads its history through the audit-log API.
+      const history = await t.call({
+        method: 'GET',
+        url: `/api/audit-logs?entity=notification_settings&entity_id=${s.id}`,
+        token: editor.token,
+      });
+      expect(history.statusCode, history.body).toBe(200);
+      const entries = history.json().data as { action: string; changes: Record<string, unknown> }[];
+      expect(entries[0]?.action).toBe('update');
+      expect(entries[0]?.changes).toHaveProperty('title_template');
       byEvent.set(after.event, after);
     });
 

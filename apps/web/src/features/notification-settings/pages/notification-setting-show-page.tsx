@@ -10,6 +10,7 @@ import {
 import { Badge, Button, Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { type HistoryView, historyValue, RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -17,6 +18,29 @@ import { useNotificationSetting } from '../api/get-notification-setting';
 import { useNotificationPreview } from '../api/preview-notification-setting';
 import { ChannelTags } from '../components/channel-tags';
 import { DeleteNotificationSettingButton } from '../components/delete-notification-setting-button';
+
+const SETTING_HISTORY: HistoryView = {
+  fieldLabels: {
+    event: 'Sự kiện',
+    active: 'Trạng thái',
+    channels: 'Kênh gửi',
+    recipients: 'Người nhận',
+    title_template: 'Mẫu tiêu đề',
+    body_template: 'Mẫu nội dung',
+  },
+  formatValue: (field, value) => {
+    if (field === 'active') return value ? 'Đang bật' : 'Đã tắt';
+    if (field === 'recipients' && value && typeof value === 'object') {
+      const r = value as { dynamic?: string[]; roles?: number[]; departments?: number[]; users?: number[] };
+      const parts = (r.dynamic ?? []).map((d) => DYNAMIC_RECIPIENT_LABELS[d as keyof typeof DYNAMIC_RECIPIENT_LABELS] ?? d);
+      if (r.roles?.length) parts.push(`${r.roles.length} vai trò`);
+      if (r.departments?.length) parts.push(`${r.departments.length} phòng ban`);
+      if (r.users?.length) parts.push(`${r.users.length} người dùng`);
+      return parts.join(', ') || '—';
+    }
+    return historyValue(value);
+  },
+};
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const names = (list: { id: number; name: string }[]) => (list.length ? list.map((x) => x.name).join(', ') : dash);
@@ -133,6 +157,7 @@ export default function NotificationSettingShowPage() {
                 Xem nhật ký gửi của sự kiện này
               </Link>
             </Card>
+            <RecordHistory entity="notification_settings" id={s.id} {...SETTING_HISTORY} />
           </Space>
         </Col>
       </Row>
