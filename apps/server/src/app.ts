@@ -17,6 +17,7 @@ import { createRateLimitStore, RateLimiter, type RateLimitStore } from './lib/ra
 import type { ModuleAccess } from './lib/record-access';
 import { createRealtimeHub } from './lib/realtime/create-hub';
 import type { RealtimeHub } from './lib/realtime/hub';
+import { Scheduler } from './lib/scheduler';
 import { secretBox } from './lib/secret-box';
 import { LocalStorage } from './lib/storage';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
@@ -62,6 +63,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { StepWorksService } from './modules/works/step-works.service';
 import { WorkCommentsService } from './modules/works/work-comments.service';
+import { WorkDeadlinesJob } from './modules/works/work-deadlines.job';
 import { WorkStatusService } from './modules/works/work-status.service';
 import { worksAccess } from './modules/works/works.access';
 import { worksRoutes } from './modules/works/works.routes';
@@ -186,6 +188,10 @@ export async function buildApp({
   const deliveries = new DeliveriesService(db, () => workers.background.kick('outbox'));
   app.decorate('workers', workers);
   app.addHook('onClose', () => workers.background.stop());
+  // Deadline reminders: one runner across instances (job_leases), a pass a minute, started with the loops above.
+  const scheduler = new Scheduler(db, [new WorkDeadlinesJob(db)], { log: app.log });
+  workers.background.add(scheduler.loop());
+  app.addHook('onClose', () => scheduler.close());
   const publicRequests = new PublicRequestsService({
     requests,
     documents,

@@ -383,6 +383,8 @@ export interface WorkRemindersTable {
   work_id: number;
   kind: string;
   created_at: string;
+  /** The deadline the reminder was sent for: a later one is reminded again (0015). */
+  deadline: string | null;
 }
 
 // Issue 9: company settings and the company calendar (migration 0009).

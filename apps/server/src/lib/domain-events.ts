@@ -24,7 +24,11 @@ export type DomainEventType =
   | 'work.completed'
   | 'work.cancelled'
   | 'work.sent_back'
-  | 'work.commented';
+  | 'work.commented'
+  // Raised by the deadline scheduler (modules/works/work-deadlines.job.ts), once per work and deadline.
+  | 'work.due_soon'
+  | 'work.overdue'
+  | 'work.escalated';
 
 export async function recordEvent(
   db: Kysely<DB>,

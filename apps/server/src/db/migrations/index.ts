@@ -10,6 +10,7 @@ import { companySettings } from './0009-company-settings';
 import { notifications } from './0010-notifications';
 import { streamTicketToken } from './0013-stream-ticket-token';
 import { publicResult } from './0014-public-result';
+import { workReminderDeadline } from './0015-work-reminder-deadline';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0010-notifications': notifications,
   '0013-stream-ticket-token': streamTicketToken,
   '0014-public-result': publicResult,
+  '0015-work-reminder-deadline': workReminderDeadline,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

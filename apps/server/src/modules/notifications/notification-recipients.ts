@@ -148,6 +148,8 @@ async function workContext(db: Kysely<DB>, id: number, payload: Record<string, u
     .executeTakeFirst();
   if (!w) return null;
   const assignee = typeof payload.assignee_id === 'number' ? payload.assignee_id : w.assignee_id;
+  // An escalation names the request's owner as its `creator` (modules/works/work-deadlines.job.ts).
+  const creator = typeof payload.creator_id === 'number' ? payload.creator_id : w.created_by;
   return {
     vars: {
       'work.code': w.code,
@@ -160,7 +162,7 @@ async function workContext(db: Kysely<DB>, id: number, payload: Record<string, u
       'request.title': text(w.request_title),
     },
     link: `/admin/works/${w.id}`,
-    users: { assignee: ids(assignee), creator: ids(w.created_by), department_head: ids(w.head_id) },
+    users: { assignee: ids(assignee), creator: ids(creator), department_head: ids(w.head_id) },
     outside: {},
   };
 }
