@@ -5,13 +5,13 @@ import {
   dateSchema,
   idSchema,
   listQuery,
+  mobileSchema,
   optionalEmail,
   optionalText,
   refSchema,
   requiredText,
   versionSchema,
 } from './common';
-import { phoneSchema } from './customers';
 import { attachmentIds, documentSchema } from './documents';
 import { boolQuery } from './processes';
 
@@ -67,7 +67,8 @@ const requestFields = {
   /** An existing customer; left out, the customer is found by the requester's phone or created from their details. */
   customer_id: optionalId,
   requester_name: requiredText('tên người yêu cầu', 150),
-  requester_phone: phoneSchema,
+  /** The requester is a person: a Vietnamese mobile, like the public form's (a customer's own phone may be a landline). */
+  requester_phone: mobileSchema,
   requester_email: optionalEmail,
   requester_organization: optionalText('tên tổ chức', 255),
   requester_address: optionalText('địa chỉ', 255),

@@ -201,6 +201,8 @@ describe('requests', () => {
         [{ title: undefined }, 'title'],
         [{ requester_name: '  ' }, 'requester_name'],
         [{ requester_phone: '12345' }, 'requester_phone'],
+        // The requester is a person: a landline is a customer's phone, not theirs.
+        [{ requester_phone: '02438251234' }, 'requester_phone'],
         [{ requester_email: 'khong-phai-email' }, 'requester_email'],
         [{ priority: 'gấp' }, 'priority'],
         [{ request_type_id: 'một' }, 'request_type_id'],
