@@ -184,6 +184,7 @@ export async function buildApp({
     drivers: drivers ?? channelDrivers,
     settings: notificationSettings,
     log: app.log,
+    outboxLeaseMs: config.outboxLeaseMs,
   });
   const deliveries = new DeliveriesService(db, () => workers.background.kick('outbox'));
   app.decorate('workers', workers);

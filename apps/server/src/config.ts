@@ -51,6 +51,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
   LIST_CACHE_SIZE: z.coerce.number().int('phải là số nguyên').min(0, 'không được âm').max(100_000, 'tối đa 100000').default(1000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'phải bắt đầu bằng redis:// hoặc rediss://')
@@ -95,6 +96,8 @@ export interface Config {
   uploadMaxMb: number;
   /** List pages whose ids and total are kept (lib/list-cache.ts); 0 turns the cache off. */
   listCacheSize: number;
+  /** How long a delivery claimed by the outbox stays this instance's; a worker that died is taken over after it. */
+  outboxLeaseMs: number;
   /** Live events and rate limits shared through Redis by several instances (lib/realtime, lib/rate-limit). */
   redisUrl?: string;
 }
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     listCacheSize: e.LIST_CACHE_SIZE,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     redisUrl: e.REDIS_URL,
   };
 }

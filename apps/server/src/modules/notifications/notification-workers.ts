@@ -33,9 +33,11 @@ export function createNotificationWorkers(deps: {
   drivers: ChannelDrivers;
   settings: NotificationSettingsService;
   log: FastifyBaseLogger;
+  /** The outbox's lease (OUTBOX_LEASE_MS); 60 s when unset. */
+  outboxLeaseMs?: number;
 }): NotificationWorkers {
   const dispatcher = new NotificationDispatcher(deps.db, deps.kind, deps.settings, deps.hub, deps.log);
-  const outbox = new Outbox(deps.db, deps.kind, deps.drivers, { log: deps.log });
+  const outbox = new Outbox(deps.db, deps.kind, deps.drivers, { log: deps.log, leaseMs: deps.outboxLeaseMs });
   const background = new Background(
     [
       { name: 'dispatcher', runOnce: () => dispatcher.runOnce(), idleMs: DISPATCH_IDLE_MS },
