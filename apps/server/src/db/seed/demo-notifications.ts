@@ -165,6 +165,10 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
       },
     ])
     .execute();
-  const zalo = await db.selectFrom('deliveries').select('id').where('idempotency_key', '=', 'demo:zalo').executeTakeFirstOrThrow();
+  const zalo = await db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('idempotency_key', '=', 'demo:zalo')
+    .executeTakeFirstOrThrow();
   await db.updateTable('deliveries').set({ fallback_of: zalo.id }).where('idempotency_key', '=', 'demo:zalo:sms').execute();
 }
