@@ -51,7 +51,11 @@ const KEY_PREFIX: Record<string, string> = {
   'request-types': 'request_types',
 };
 /** The audit-log entity opened by a key's prefix. */
-const AUDIT_ENTITY: Record<string, string> = { customer: 'customers', settings: 'company_settings' };
+const AUDIT_ENTITY: Record<string, string> = {
+  customer: 'customers',
+  settings: 'company_settings',
+  setting_notifications: 'notification_settings',
+};
 
 async function created(path: string, payload: Record<string, unknown>, token = t.adminToken): Promise<number> {
   const res = await t.call({ method: 'POST', url: path, token, payload });
@@ -329,6 +333,8 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
       processes: fx.processId,
       request_types: fx.requestTypeId,
       company_settings: 1,
+      // The settings made at start: one per event, the first has id 1.
+      notification_settings: 1,
     };
     url += `?entity=${entity}&entity_id=${ids[entity]}`;
   } else if (route === 'POST /api/documents') {
