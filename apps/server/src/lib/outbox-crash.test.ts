@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
+import { freshPostgres } from '../test/harness';
 import { type HttpStandIn, startHttpStandIn } from '../test/http-stand-in';
 
 /**
@@ -86,26 +85,6 @@ function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
-}
-
-/** A fresh PostgreSQL database on the server TEST_DATABASE_URL points at (as test/harness.ts does). */
-async function freshPostgres(baseUrl: string) {
-  const name = `qlcv_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 function start(env: Record<string, string>): Child {

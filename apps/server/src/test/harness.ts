@@ -34,7 +34,7 @@ export interface TestApp {
 }
 
 /** A fresh PostgreSQL database on the server TEST_DATABASE_URL points at, dropped on close. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `qlcv_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -1,3 +1,4 @@
+import type { TestApp } from './harness';
 import { type HttpStandIn, type StandInCall, startHttpStandIn } from './http-stand-in';
 
 /**
@@ -89,4 +90,33 @@ export async function startZaloStandIn(initial = { accessToken: 'AT-0', refreshT
     return { status: 404, body: { error: -404, message: 'Not found' } };
   });
   return state;
+}
+
+/** Points the app's Zalo settings at the stand-in (valid tokens for a day, SMS fallback on); `over` changes fields. */
+export async function connectZalo(
+  t: TestApp,
+  zalo: ZaloStandIn,
+  templates: Record<string, string>,
+  over: Record<string, unknown> = {},
+): Promise<void> {
+  const version = (await t.call({ method: 'GET', url: '/api/settings/zalo', token: t.adminToken })).json().version;
+  const res = await t.call({
+    method: 'PUT',
+    url: '/api/settings/zalo',
+    token: t.adminToken,
+    payload: {
+      app_id: ZALO_APP_ID,
+      secret_key: ZALO_SECRET_KEY,
+      access_token: zalo.accessToken,
+      refresh_token: zalo.refreshToken,
+      token_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      api_base: zalo.url,
+      oauth_base: zalo.url,
+      templates,
+      sms_fallback: true,
+      ...over,
+      version,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`Zalo settings: ${res.statusCode} ${res.body}`);
 }

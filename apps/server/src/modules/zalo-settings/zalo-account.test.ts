@@ -3,7 +3,7 @@ import type { OutboundMessage } from '../../integrations/channels';
 import { zaloZnsDriver } from '../../integrations/zalo/zalo-zns';
 import { secretBox } from '../../lib/secret-box';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { startZaloStandIn, ZALO_APP_ID, ZALO_SECRET_KEY, type ZaloStandIn } from '../../test/zalo-stand-in';
+import { connectZalo, startZaloStandIn, type ZaloStandIn } from '../../test/zalo-stand-in';
 import { ZaloAccountStore } from './zalo-account';
 
 const message = (over: Partial<OutboundMessage> = {}): OutboundMessage => ({
@@ -27,28 +27,7 @@ describe('Zalo account and ZNS driver', () => {
   let t: TestApp;
   let zalo: ZaloStandIn;
 
-  const connect = async (over: Record<string, unknown> = {}) => {
-    const version = (await t.call({ method: 'GET', url: '/api/settings/zalo', token: t.adminToken })).json().version;
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/settings/zalo',
-      token: t.adminToken,
-      payload: {
-        app_id: ZALO_APP_ID,
-        secret_key: ZALO_SECRET_KEY,
-        access_token: zalo.accessToken,
-        refresh_token: zalo.refreshToken,
-        token_expires_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
-        api_base: zalo.url,
-        oauth_base: zalo.url,
-        templates: { request_received: '1002', otp: '1001' },
-        sms_fallback: true,
-        ...over,
-        version,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const connect = (over: Record<string, unknown> = {}) => connectZalo(t, zalo, { request_received: '1002', otp: '1001' }, over);
   const expire = () => connect({ token_expires_at: new Date(Date.now() - 1000).toISOString() });
 
   beforeAll(async () => {

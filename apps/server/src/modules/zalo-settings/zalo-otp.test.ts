@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { startZaloStandIn, ZALO_APP_ID, ZALO_SECRET_KEY, type ZaloStandIn } from '../../test/zalo-stand-in';
+import { connectZalo, startZaloStandIn, type ZaloStandIn } from '../../test/zalo-stand-in';
 import { uniqueIp, uniqueMobile } from '../auth/auth.test-helpers';
 
 const NEW_PASSWORD = 'Mat-khau-moi@2026';
@@ -9,28 +9,7 @@ describe('password reset code by Zalo first, SMS when Zalo cannot deliver it', (
   let t: TestApp;
   let zalo: ZaloStandIn;
 
-  const configure = async (over: Record<string, unknown> = {}) => {
-    const version = (await t.call({ method: 'GET', url: '/api/settings/zalo', token: t.adminToken })).json().version;
-    const res = await t.call({
-      method: 'PUT',
-      url: '/api/settings/zalo',
-      token: t.adminToken,
-      payload: {
-        app_id: ZALO_APP_ID,
-        secret_key: ZALO_SECRET_KEY,
-        access_token: zalo.accessToken,
-        refresh_token: zalo.refreshToken,
-        token_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        api_base: zalo.url,
-        oauth_base: zalo.url,
-        templates: { otp: '1001' },
-        sms_fallback: true,
-        ...over,
-        version,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const configure = (over: Record<string, unknown> = {}) => connectZalo(t, zalo, { otp: '1001' }, over);
 
   /** A user with a mobile of its own, and that mobile as Zalo writes it. */
   const newUser = async () => {
