@@ -3,7 +3,27 @@ import { ADMIN, adminLogin, apiLogin, createRole, createUser, signInUi, unique }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+type Setting = { id: number; version: number; title_template: string; body_template: string };
+
 test.describe('Cấu hình thông báo', () => {
+  // The walk below edits the "work assigned" templates on the shared server: put them back, so later specs see the
+  // default texts.
+  let saved: Setting | undefined;
+  test.afterEach(async ({ request }) => {
+    if (!saved) return;
+    const token = await adminLogin(request);
+    const now = (await (
+      await request.get(`/api/notification-settings/${saved.id}`, { headers: auth(token) })
+    ).json()) as Setting & Record<string, unknown>;
+    const { id: _id, created_at: _c, updated_at: _u, event_label: _l, recipient_names: _n, ...rest } = now;
+    const res = await request.put(`/api/notification-settings/${saved.id}`, {
+      headers: auth(token),
+      data: { ...rest, title_template: saved.title_template, body_template: saved.body_template },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    saved = undefined;
+  });
+
   test('sửa mẫu nội dung với xem trước → lưu → tin được gửi hiện trong nhật ký → gửi lại', async ({ page, request }) => {
     // A long walk through three screens and the outbox.
     test.slow();
@@ -18,6 +38,9 @@ test.describe('Cấu hình thông báo', () => {
       role_id: role.id,
       email,
     });
+
+    const list = await request.get('/api/notification-settings?event=work.assigned', { headers: auth(token) });
+    saved = ((await list.json()) as { data: Setting[] }).data[0];
 
     await signInUi(page, ADMIN.username, ADMIN.password);
     await page.goto('/admin/settings/notifications');
