@@ -2,7 +2,7 @@
 // the dispatcher turning events into notifications and deliveries, and the outbox sending deliveries through the log
 // driver (one worker, then two side by side). Figures only; nothing fails on a timing.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -161,5 +161,20 @@ if (fresh) {
 } else {
   rows.push('| PostgreSQL | not reachable | | | |');
 }
-console.log('| Database | Run | Work | Time | Throughput |\n|---|---|---|---|---|');
-console.log(rows.join('\n'));
+const table = ['| Database | Run | Work | Time | Throughput |', '|---|---|---|---|---|', ...rows].join('\n');
+console.log(table);
+// Under `npm run bench` (after bench/run.ts wrote the file), the figures join docs/performance.md.
+if (process.argv.includes('--append')) {
+  const section = [
+    '',
+    '## Notifications: dispatcher and outbox (bench/outbox.ts)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${EVENTS} domain events turned into`,
+    `notifications and deliveries, then ${DELIVERIES} deliveries sent through the log driver (one worker, then two side by`,
+    'side on one database); no delivery may be sent twice.',
+    '',
+    table,
+    '',
+  ];
+  appendFileSync(path.join(import.meta.dirname, '..', 'docs/performance.md'), section.join('\n'));
+}
