@@ -25,6 +25,7 @@ import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { CompanyCalendarService } from './modules/company-settings/company-calendar.service';
+import { companySettingsAccess } from './modules/company-settings/company-settings.access';
 import { companySettingsRoutes } from './modules/company-settings/company-settings.routes';
 import { CompanySettingsService } from './modules/company-settings/company-settings.service';
 import { customersAccess } from './modules/customers/customers.access';
@@ -202,7 +203,7 @@ export async function buildApp({
   });
 
   // Who reaches the files and the history of each module's records, as each module declares it.
-  const access: ModuleAccess[] = [customersAccess(), requestsAccess(works), worksAccess(works)];
+  const access: ModuleAccess[] = [customersAccess(), requestsAccess(works), worksAccess(works), companySettingsAccess()];
   for (const declared of access) {
     for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
     for (const [entity, check] of Object.entries(declared.history ?? {})) {

@@ -1,5 +1,4 @@
 import type { ReadStream } from 'node:fs';
-import { hasAnyPermission } from '@qlcv/common/permissions';
 import {
   type CompanySettings,
   type CompanySettingsUpdateBody,
@@ -79,13 +78,7 @@ export class CompanySettingsService {
     private readonly db: Kysely<DB>,
     private readonly documents: DocumentsService,
     private readonly calendar: CompanyCalendarService,
-  ) {
-    // The logo is public anyway; changing it takes the settings key.
-    documents.registerAccess(COMPANY_SETTINGS_ENTITY, {
-      canRead: async () => true,
-      canEdit: async (_db, _id, actor) => hasAnyPermission(actor.permissions, ['settings.edit']),
-    });
-  }
+  ) {}
 
   private async row(db: Kysely<DB>): Promise<CompanySettingsRow> {
     let row = await repo.find(db);
