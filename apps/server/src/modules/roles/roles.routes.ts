@@ -35,11 +35,14 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
     },
   );
 
-  // The role pickers of the user forms: whoever may create or edit a user may pick a role.
+  // The role pickers of the user forms and of a notification setting's recipients: whoever may create or edit those
+  // may pick a role.
   app.get(
     '/api/roles/options',
     {
-      config: { permission: ['roles.index', 'users.create', 'users.edit'] },
+      config: {
+        permission: ['roles.index', 'users.create', 'users.edit', 'setting_notifications.create', 'setting_notifications.edit'],
+      },
       schema: { tags, response: { 200: z.array(roleOptionSchema) } },
     },
     () => roles.options(),
