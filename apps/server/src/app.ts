@@ -186,6 +186,7 @@ export async function buildApp({
     settings: notificationSettings,
     log: app.log,
     outboxLeaseMs: config.outboxLeaseMs,
+    publicUrl: config.publicUrl,
   });
   const deliveries = new DeliveriesService(db, () => workers.background.kick('outbox'));
   app.decorate('workers', workers);

@@ -56,6 +56,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
+  it('keeps the public address without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://qlcv.congty.vn/' }).publicUrl).toBe('https://qlcv.congty.vn');
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+  });
+
   it('logs pretty lines at a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
     expect(loadConfig({}, true).prettyLogs).toBe(true);
     expect(loadConfig({}, false).prettyLogs).toBe(false);
@@ -74,6 +79,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'qlcv.congty.vn' }],
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: '123' }],
   ])('stops on a wrong %s with a one-line message naming it', (name, env) => {
     const err = errorOf(env);

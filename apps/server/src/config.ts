@@ -52,6 +52,10 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
   LIST_CACHE_SIZE: z.coerce.number().int('phải là số nguyên').min(0, 'không được âm').max(100_000, 'tối đa 100000').default(1000),
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'phải là địa chỉ http(s)://… của ứng dụng')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'phải bắt đầu bằng redis:// hoặc rediss://')
@@ -98,6 +102,8 @@ export interface Config {
   listCacheSize: number;
   /** How long a delivery claimed by the outbox stays this instance's; a worker that died is taken over after it. */
   outboxLeaseMs: number;
+  /** The address people open the app at (`https://qlcv.congty.vn`): links in e-mails, SMS and Zalo messages. */
+  publicUrl?: string;
   /** Live events and rate limits shared through Redis by several instances (lib/realtime, lib/rate-limit). */
   redisUrl?: string;
 }
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     uploadMaxMb: e.UPLOAD_MAX_MB,
     listCacheSize: e.LIST_CACHE_SIZE,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     redisUrl: e.REDIS_URL,
   };
 }

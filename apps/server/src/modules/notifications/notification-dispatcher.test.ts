@@ -111,6 +111,30 @@ describe('notification dispatcher', () => {
     expect(pending).toEqual([]);
   });
 
+  it('writes the whole address of the record in messages that leave the app when PUBLIC_URL is set', async () => {
+    const withUrl = new NotificationDispatcher(
+      db(),
+      t.database.kind,
+      new NotificationSettingsService(db()),
+      hub,
+      silent as never,
+      'https://qlcv.congty.vn',
+    );
+    const before = (await settingOf('work.assigned')).body_template;
+    await updateSetting('work.assigned', { body_template: 'Mở {{link}}' });
+    try {
+      const work = await createWork(alice.id);
+      await withUrl.runOnce();
+      const mail = (await deliveriesOf('work.assigned')).filter((d) => d.user_id === alice.id).at(-1);
+      expect(mail?.body).toBe(`Mở https://qlcv.congty.vn/admin/works/${work.id}`);
+      const note = (await notificationsOf(alice.id)).at(-1);
+      expect(note?.link).toBe(`/admin/works/${work.id}`);
+      expect(note?.body).toBe(`Mở /admin/works/${work.id}`);
+    } finally {
+      await updateSetting('work.assigned', { body_template: before });
+    }
+  });
+
   it('never tells the actor of their own action', async () => {
     const before = (await notificationsOf(alice.id)).length;
     await createWork(alice.id, alice.token);

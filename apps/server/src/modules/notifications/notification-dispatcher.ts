@@ -64,6 +64,8 @@ export class NotificationDispatcher {
     private readonly settings: NotificationSettingsService,
     private readonly hub: RealtimeHub,
     private readonly log: FastifyBaseLogger,
+    /** The app's address (PUBLIC_URL): a message read outside the app gets the whole link, the app keeps the path. */
+    private readonly publicUrl?: string,
   ) {}
 
   /** Processes up to `max` pending events; returns how many. */
@@ -159,10 +161,13 @@ export class NotificationDispatcher {
     const notifications: Parameters<typeof notificationsRepository.insertMany>[1] = [];
     const deliveries: NewDelivery[] = [];
 
+    const outsideLink = ctx.link && this.publicUrl ? `${this.publicUrl}${ctx.link}` : null;
     for (const person of people) {
       const vars = { ...base, 'recipient.name': person.name };
       const title = renderTemplate(setting.titleTemplate, vars).slice(0, 255);
       const body = renderTemplate(setting.bodyTemplate, vars);
+      const outsideVars = outsideLink ? { ...vars, link: outsideLink } : vars;
+      const outsideBody = outsideLink ? renderTemplate(setting.bodyTemplate, outsideVars) : body;
       for (const channel of setting.channels) {
         if (person.userId && off.has(`${person.userId}:${channel}`)) continue;
         if (channel === 'in_app') {
@@ -190,8 +195,8 @@ export class NotificationDispatcher {
           recipient: address,
           // E-mail has a subject; a text message or a Zalo template carries the body alone.
           subject: channel === 'email' ? title : null,
-          body,
-          data: channel === 'zalo' ? { kind: event.type.replace('.', '_'), template_data: zaloData(vars) } : null,
+          body: outsideBody,
+          data: channel === 'zalo' ? { kind: event.type.replace('.', '_'), template_data: zaloData(outsideVars) } : null,
           idempotencyKey: deliveryKey(event.id, person, channel),
         });
       }

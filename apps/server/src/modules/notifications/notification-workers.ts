@@ -35,8 +35,10 @@ export function createNotificationWorkers(deps: {
   log: FastifyBaseLogger;
   /** The outbox's lease (OUTBOX_LEASE_MS); 60 s when unset. */
   outboxLeaseMs?: number;
+  /** PUBLIC_URL: makes `{{link}}` a whole address in messages that leave the app. */
+  publicUrl?: string;
 }): NotificationWorkers {
-  const dispatcher = new NotificationDispatcher(deps.db, deps.kind, deps.settings, deps.hub, deps.log);
+  const dispatcher = new NotificationDispatcher(deps.db, deps.kind, deps.settings, deps.hub, deps.log, deps.publicUrl);
   const outbox = new Outbox(deps.db, deps.kind, deps.drivers, { log: deps.log, leaseMs: deps.outboxLeaseMs });
   const background = new Background(
     [
