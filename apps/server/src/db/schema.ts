@@ -130,6 +130,11 @@ export interface DB {
   work_reminders: WorkRemindersTable;
   company_settings: CompanySettingsTable;
   company_holiday_years: CompanyHolidayYearsTable;
+  leave_types: LeaveTypesTable;
+  leaves: LeavesTable;
+  leave_ledger: LeaveLedgerTable;
+  leave_substitutes: LeaveSubstitutesTable;
+  leave_policies: LeavePoliciesTable;
 }
 
 // Issue 4: customer requests end to end.
@@ -415,4 +420,77 @@ export interface CompanyHolidayYearsTable extends Stamps {
   /** JSON array of { date, name, kind }. */
   days: string;
   updated_by: number | null;
+}
+
+// Issue 10: leaves (migration 0016).
+
+export interface LeaveTypesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** Timekeeping symbol: P, Ô, KL, TS, KH, TG, K. */
+  symbol: string;
+  /** 1 when the company pays the day (counts in payable days). */
+  paid: number;
+  /** 1 when the leave draws on the annual balance. */
+  uses_balance: number;
+  active: number;
+  sort_order: number;
+}
+
+export interface LeavesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  user_id: number;
+  leave_type_id: number;
+  start_date: string;
+  /** 'full' | 'morning' | 'afternoon' */
+  start_half: string;
+  end_date: string;
+  end_half: string;
+  /** Working days × 2. */
+  half_days: number;
+  reason: string | null;
+  /** 'pending' | 'approved' | 'rejected' | 'cancelled' */
+  status: string;
+  approver_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  decision_note: string | null;
+}
+
+export interface LeaveLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  leave_type_id: number;
+  year: number;
+  /** 'entitlement' | 'leave' | 'cancellation' | 'adjustment' | 'recount' | 'carry_over' | 'expiry' */
+  kind: string;
+  /** Signed half days. */
+  half_days: number;
+  leave_id: number | null;
+  note: string | null;
+  expires_on: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface LeaveSubstitutesTable {
+  id: Generated<number>;
+  approver_id: number;
+  substitute_id: number;
+  start_date: string;
+  end_date: string;
+  note: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface LeavePoliciesTable extends Stamps {
+  /** Always 1. */
+  id: number;
+  allow_negative_balance: number;
+  carry_over_cap_days: number;
+  /** MM-DD of the next year. */
+  carry_over_expires: string;
 }

@@ -11,6 +11,7 @@ import { notifications } from './0010-notifications';
 import { streamTicketToken } from './0013-stream-ticket-token';
 import { publicResult } from './0014-public-result';
 import { workReminderDeadline } from './0015-work-reminder-deadline';
+import { leaves } from './0016-leaves';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0013-stream-ticket-token': streamTicketToken,
   '0014-public-result': publicResult,
   '0015-work-reminder-deadline': workReminderDeadline,
+  '0016-leaves': leaves,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
