@@ -66,14 +66,14 @@ test.describe('Điều hướng khi đã đăng nhập', () => {
   });
 
   test('chức năng chưa làm: đúng đường dẫn, breadcrumb và thông báo chưa khả dụng', async ({ page }) => {
-    await page.goto('/admin/leaves/create-for-employee');
+    await page.goto('/admin/contracts/create');
     await expect(page.getByText('Chức năng này chưa khả dụng')).toBeVisible();
     const crumbs = page.locator('.ant-breadcrumb');
-    await expect(crumbs).toContainText('Nghỉ phép');
-    await expect(crumbs).toContainText('Tạo đơn nghỉ cho nhân viên');
-    await crumbs.getByRole('link', { name: 'Nghỉ phép' }).click();
-    await expect(page).toHaveURL(/\/admin\/leaves$/);
-    await expect(page).toHaveTitle('Nghỉ phép | Quan trắc & Kỹ thuật');
+    await expect(crumbs).toContainText('Hợp đồng');
+    await expect(crumbs).toContainText('Thêm hợp đồng');
+    await crumbs.getByRole('link', { name: 'Hợp đồng' }).click();
+    await expect(page).toHaveURL(/\/admin\/contracts$/);
+    await expect(page).toHaveTitle('Hợp đồng | Quan trắc & Kỹ thuật');
   });
 
   test('breadcrumb: tổ tiên rồi đến trang (Công việc của tôi / Thêm công việc; không cha cho bước quy trình)', async ({

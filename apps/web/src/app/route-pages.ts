@@ -84,6 +84,14 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/notification-settings/pages/notification-setting-edit-page'),
   }),
 
+  ...crud('leaves', {
+    index: () => import('@/features/leaves/pages/leave-list-page'),
+    create: () => import('@/features/leaves/pages/leave-create-page'),
+    show: () => import('@/features/leaves/pages/leave-show-page'),
+    edit: () => import('@/features/leaves/pages/leave-edit-page'),
+  }),
+  'leaves.create_for_employee': () => import('@/features/leaves/pages/leave-create-for-employee-page'),
+
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),
 

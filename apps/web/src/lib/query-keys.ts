@@ -46,6 +46,15 @@ export const queryKeys = {
     serviceGroups: () => ['request-types', 'service-groups'] as const,
   },
   requests: resource('requests'),
+  /** `/api/leaves`: the tabs' lists, the approval badge, balances and the form's live preview. */
+  leaves: {
+    ...resource('leaves'),
+    approvalCount: () => ['leaves', 'approval-count'] as const,
+    balance: (query: object) => ['leaves', 'balance', query] as const,
+    preview: (query: object) => ['leaves', 'preview', query] as const,
+  },
+  leaveTypes: resource('leave-types'),
+  leaveSubstitutes: resource('leave-substitutes'),
   works: {
     ...resource('works'),
     /** Every page of "Công việc của tôi". */

@@ -1,0 +1,234 @@
+import { ClearOutlined, DownloadOutlined, PlusOutlined, TeamOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { LEAVE_STATUS_LABELS, LEAVE_STATUSES, type Leave, type LeaveTab } from '@qlcv/common/schemas/leaves';
+import { Badge, Button, Card, DatePicker, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import {
+  ClearFiltersLink,
+  CsvSelect,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { dayjs } from '@/lib/dayjs';
+import { useCan } from '@/lib/permissions/can';
+import { useLeaveTypes } from '../api/leave-types';
+import { useApprovalCount, useExportLeaves, useLeaves } from '../api/leaves';
+import { MyBalanceCard } from '../components/balance-card';
+import { formatDays, LeaveStatusTag, LeaveTypeTag, leaveDates } from '../components/leave-tags';
+import { SubstitutesDrawer } from '../components/substitutes-drawer';
+
+const FILTERS = ['status', 'leave_type_id', 'department_id', 'month'] as const;
+const SCOPE_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;
+
+/** Leaves: mine, awaiting my approval, all in my scope; filters, export, my balance, substitutes. */
+export default function LeaveListPage() {
+  const navigate = useNavigate();
+  const { params, update, filtered, clear } = useListParams({ sort: '-start_date', filters: FILTERS, views: ['tab'] });
+  const canScope = useCan(SCOPE_KEYS);
+  const canCreate = useCan(['leaves.create']);
+  const canForEmployee = useCan(['leaves.department']);
+  const approvalCount = useApprovalCount();
+  const count = approvalCount.data?.count ?? 0;
+  const rawTab = params.filters.tab as LeaveTab | undefined;
+  const tab: LeaveTab = rawTab === 'approval' || (rawTab === 'all' && canScope) ? rawTab : 'mine';
+  const query = { ...toQuery(params), tab };
+  const leaves = useLeaves(query);
+  const exporter = useExportLeaves();
+  const types = useLeaveTypes();
+  const [drawer, setDrawer] = useState(false);
+  const f = params.filters;
+  const showSubstitutes = canScope || count > 0;
+
+  const columns: TableColumnsType<Leave> = [
+    {
+      key: 'code',
+      title: 'Mã đơn',
+      width: 120,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+      render: (_, l) => <Link to={urlFor('leaves.show', { id: l.id })}>{l.code}</Link>,
+    },
+    {
+      key: 'user',
+      title: 'Nhân viên',
+      render: (_, l) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          <span>{l.user.name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[l.user.code, l.user.department?.name].filter(Boolean).join(' · ')}
+          </Typography.Text>
+          {l.created_by_user && l.created_by_user.id !== l.user_id && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              do {l.created_by_user.name} tạo
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    { key: 'type', title: 'Loại nghỉ', width: 190, render: (_, l) => <LeaveTypeTag type={l.type} /> },
+    {
+      key: 'start_date',
+      title: 'Thời gian',
+      width: 250,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'start_date'),
+      render: (_, l) => leaveDates(l),
+    },
+    {
+      key: 'days',
+      title: 'Số ngày',
+      width: 95,
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'days'),
+      render: (_, l) => formatDays(l.days),
+    },
+    {
+      key: 'status',
+      title: 'Trạng thái',
+      width: 115,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'status'),
+      render: (_, l) => <LeaveStatusTag status={l.status} />,
+    },
+    {
+      key: 'approver',
+      title: 'Người duyệt',
+      width: 160,
+      responsive: ['lg'],
+      render: (_, l) => l.decided_by?.name ?? l.approver?.name ?? <Typography.Text type="secondary">Nhân sự</Typography.Text>,
+    },
+  ];
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy đơn nghỉ nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={clear}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : tab === 'approval' ? (
+    <Empty description="Không có đơn nghỉ nào chờ bạn duyệt" />
+  ) : (
+    <Empty description="Chưa có đơn nghỉ nào">
+      {canCreate && tab === 'mine' && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('leaves.create'))}>
+          Tạo đơn nghỉ
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const month = f.month ? dayjs(`${f.month}-01`) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Nghỉ phép"
+        subtitle="Đơn nghỉ của bạn, đơn chờ bạn duyệt và đơn nghỉ trong phạm vi bạn quản lý."
+        extra={
+          <>
+            {showSubstitutes && (
+              <Button icon={<UserSwitchOutlined />} onClick={() => setDrawer(true)}>
+                Người duyệt thay
+              </Button>
+            )}
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate({ ...toExportQuery(params), tab })}
+            >
+              Xuất Excel
+            </Button>
+            {canForEmployee && (
+              <Button icon={<TeamOutlined />} onClick={() => navigate(urlFor('leaves.create_for_employee'))}>
+                Tạo đơn cho nhân viên
+              </Button>
+            )}
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('leaves.create'))}>
+                Tạo đơn nghỉ
+              </Button>
+            )}
+          </>
+        }
+      />
+      <MyBalanceCard />
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => update({ tab: key === 'mine' ? null : key })}
+          items={[
+            { key: 'mine', label: 'Của tôi' },
+            {
+              key: 'approval',
+              label: (
+                <Space size={6}>
+                  Chờ tôi duyệt
+                  <Badge count={count} overflowCount={99} size="small" data-testid="leave-approval-count" />
+                </Space>
+              ),
+            },
+            ...(canScope ? [{ key: 'all', label: 'Tất cả trong phạm vi' }] : []),
+          ]}
+        />
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            placeholder="Tìm theo mã đơn, tên, mã nhân viên"
+            width={280}
+          />
+          <CsvSelect
+            placeholder="Trạng thái"
+            width={200}
+            options={LEAVE_STATUSES.map((s) => ({ value: s, label: LEAVE_STATUS_LABELS[s] }))}
+            value={f.status}
+            onChange={(v) => update({ status: v })}
+          />
+          <CsvSelect
+            placeholder="Loại nghỉ"
+            width={220}
+            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: `${t.symbol} — ${t.name}` }))}
+            value={f.leave_type_id}
+            onChange={(v) => update({ leave_type_id: v })}
+          />
+          {tab !== 'mine' && (
+            <DepartmentTreeSelect
+              aria-label="Lọc theo phòng ban"
+              placeholder="Phòng ban"
+              style={{ width: 220 }}
+              value={f.department_id ? Number(f.department_id) : null}
+              onChange={(v) => update({ department_id: v })}
+            />
+          )}
+          <DatePicker
+            picker="month"
+            aria-label="Lọc theo tháng"
+            format="MM/YYYY"
+            placeholder="Tháng"
+            value={month}
+            onChange={(v) => update({ month: v ? v.format('YYYY-MM') : null })}
+          />
+          {filtered && <ClearFiltersLink onClick={clear} />}
+        </Space>
+        <ServerTable<Leave>
+          query={leaves}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="đơn nghỉ"
+          empty={empty}
+          scrollX={1000}
+        />
+      </Card>
+      <SubstitutesDrawer open={drawer} onClose={() => setDrawer(false)} />
+    </>
+  );
+}
