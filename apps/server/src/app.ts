@@ -60,6 +60,8 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { RequestsService } from './modules/requests/requests.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
+import { timekeepingRoutes } from './modules/timekeeping/timekeeping.routes';
+import { TimekeepingService } from './modules/timekeeping/timekeeping.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { StepWorksService } from './modules/works/step-works.service';
@@ -159,6 +161,7 @@ export async function buildApp({
   // The company calendar: leaves, timekeeping and reminders count working days through it.
   const calendar = new CompanyCalendarService(db);
   const companySettings = new CompanySettingsService(db, documents, calendar);
+  const timekeeping = new TimekeepingService(db, { calendar, departments, companySettings });
   const lists = new ListCache(db, config.listCacheSize);
   const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
@@ -271,6 +274,7 @@ export async function buildApp({
   await app.register(notificationSettingsRoutes, { notificationSettings });
   await app.register(deliveriesRoutes, { deliveries });
   await app.register(companySettingsRoutes, { companySettings });
+  await app.register(timekeepingRoutes, { timekeeping });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -394,6 +394,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   // Zalo settings: saved as read; the tests answer 200 with Zalo's verdict (here: unreachable, see beforeAll).
   else if (route === 'PUT /api/settings/zalo') payload = { version: (await current('/api/settings/zalo')).version };
   else if (route === 'POST /api/settings/zalo/test-message') payload = { phone: '0912345678', kind: 'otp' };
+  else if (route === 'GET /api/timekeeping') url += '?month=2026-11';
   return { method: r.method as 'GET', url, payload, headers };
 }
 

@@ -1,0 +1,95 @@
+import { hasAnyPermission } from '@qlcv/common/permissions';
+import type { Timekeeping, TimekeepingQuery } from '@qlcv/common/schemas/timekeeping';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
+import type { CompanySettingsService } from '../company-settings/company-settings.service';
+import type { DepartmentsService } from '../departments/departments.service';
+import { timekeepingRepository as repo, type TimekeepingScope } from './timekeeping.repository';
+import { buildGrid } from './timekeeping-grid';
+import { type TimekeepingSheet, timekeepingWorkbook } from './timekeeping-xlsx';
+
+/**
+ * The monthly timekeeping grid (PRODUCT.md §3): one row per employee, one cell per day, from the company calendar and
+ * the approved leaves. Two queries (the users, the month's leaves) and the rest in memory.
+ */
+export class TimekeepingService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly deps: {
+      calendar: CompanyCalendarService;
+      departments: DepartmentsService;
+      companySettings: CompanySettingsService;
+    },
+  ) {}
+
+  /**
+   * The scope of leaves (PRODUCT.md §2): one's own row; `leaves.department` adds one's department and its
+   * sub-departments; `leaves.departments` every department one heads, and those under them; `leaves.all` everyone.
+   */
+  async scopeOf(actor: Actor, db: Kysely<DB> = this.db): Promise<TimekeepingScope> {
+    if (hasAnyPermission(actor.permissions, ['leaves.all'])) return { all: true };
+    const ids = new Set<number>();
+    if (hasAnyPermission(actor.permissions, ['leaves.department'])) {
+      for (const id of await this.deps.departments.withDescendants(actor.departmentId, db)) ids.add(id);
+    }
+    if (hasAnyPermission(actor.permissions, ['leaves.departments'])) {
+      for (const head of await repo.headedDepartments(db, actor.id)) {
+        for (const id of await this.deps.departments.withDescendants(head, db)) ids.add(id);
+      }
+    }
+    return { all: false, userId: actor.id, departmentIds: [...ids] };
+  }
+
+  /** `GET /api/timekeeping`: the month's grid for the caller's scope; a department outside it answers 404. */
+  async month(actor: Actor, q: TimekeepingQuery): Promise<Timekeeping> {
+    const year = Number(q.month.slice(0, 4));
+    const month = Number(q.month.slice(5, 7));
+    const [scope, days, types] = await Promise.all([
+      this.scopeOf(actor),
+      this.deps.calendar.monthDays(year, month),
+      repo.leaveTypes(this.db),
+    ]);
+    let departmentIds: number[] | undefined;
+    if (q.department_id !== undefined) {
+      const inScope = scope.all || scope.departmentIds.includes(q.department_id) || q.department_id === actor.departmentId;
+      if (!inScope) throw notFound('Không tìm thấy phòng ban.');
+      departmentIds = await this.deps.departments.withDescendants(q.department_id);
+      if (departmentIds.length === 0) throw notFound('Không tìm thấy phòng ban.');
+    }
+    const from = `${q.month}-01`;
+    const to = days[days.length - 1]?.date ?? from;
+    const users = await repo.users(this.db, { scope, departmentIds, from, to });
+    // Everyone's leaves in one indexed range read when the grid is large; only the grid's users' otherwise.
+    const leaves = await repo.approvedLeaves(this.db, from, to, users.length > 500 ? null : users.map((u) => u.id));
+    const leaveTypes = types.map((t) => ({ id: t.id, symbol: t.symbol, paid: Boolean(Number(t.paid)) }));
+    const grid = buildGrid(days, users, leaves, leaveTypes);
+    // The legend: active types, and any inactive one the month still shows.
+    const used = new Set(grid.rows.flatMap((r) => [...Object.keys(r.totals.paid_leave), ...Object.keys(r.totals.unpaid_leave)]));
+    return {
+      month: q.month,
+      days: grid.days,
+      leave_types: types
+        .filter((t) => Number(t.active) === 1 || used.has(t.symbol))
+        .map((t) => ({ symbol: t.symbol, name: t.name, paid: Boolean(Number(t.paid)) })),
+      rows: grid.rows,
+    };
+  }
+
+  /** The same grid as an .xlsx workbook with the company's header, ready to print on A4 landscape. */
+  async workbook(actor: Actor, q: TimekeepingQuery): Promise<{ fileName: string; buffer: Buffer }> {
+    const [grid, company, department] = await Promise.all([
+      this.month(actor, q),
+      this.deps.companySettings.get(),
+      q.department_id !== undefined ? this.deps.departments.get(q.department_id).catch(() => null) : Promise.resolve(null),
+    ]);
+    const sheet: TimekeepingSheet = {
+      grid,
+      company: { name: company.name, address: company.address, tax_code: company.tax_code },
+      departmentName: department?.name ?? null,
+    };
+    return { fileName: `cham-cong-${q.month}.xlsx`, buffer: await timekeepingWorkbook(sheet) };
+  }
+}
