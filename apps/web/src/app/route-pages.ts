@@ -91,6 +91,7 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/leaves/pages/leave-edit-page'),
   }),
   'leaves.create_for_employee': () => import('@/features/leaves/pages/leave-create-for-employee-page'),
+  'timekeeping.index': () => import('@/features/timekeeping/pages/timekeeping-page'),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),

@@ -67,6 +67,8 @@ export const queryKeys = {
     options: (search: string) => ['customers', 'options', search] as const,
     requests: (id: number, query: object) => ['customers', 'requests', id, query] as const,
   },
+  /** `GET /api/timekeeping`: a month's grid, by month and department. */
+  timekeeping: { all: ['timekeeping'] as const, month: (query: object) => ['timekeeping', 'month', query] as const },
   /** `/api/settings/company`: the one settings record, each year's holidays and the proposal for a year. */
   companySettings: {
     all: ['settings-company'] as const,

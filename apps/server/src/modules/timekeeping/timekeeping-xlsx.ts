@@ -169,7 +169,7 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
     [HOLIDAY_SYMBOL, 'Nghỉ lễ, Tết', TIMEKEEPING_COLORS.holiday],
     ...grid.leave_types.map((t): [string, string, string | undefined] => [
       t.symbol,
-      `${t.name}${t.paid ? ' (hưởng lương)' : ' (không hưởng lương từ công ty)'}`,
+      `${t.name}${t.paid ? ' (hưởng lương)' : ' (ngoài công hưởng lương)'}`,
       leaveColor(t.symbol, t.paid),
     ]),
     ['X/P', 'Nửa ngày: buổi sáng / buổi chiều', undefined],
