@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
 import { loadDemo } from './db/seed/demo';
+import { loadDemoActivity } from './db/seed/demo-activity';
 import { ensureNotificationSettings } from './db/seed/notification-settings';
 
 const started = performance.now();
@@ -33,7 +34,8 @@ async function main() {
   await ensureNotificationSettings(database.db);
   const demo = process.argv.includes('--demo') || process.env.DEMO === 'true';
   if (demo) {
-    const loaded = await loadDemo(database.db);
+    // The company in one transaction, then four months of its activity through the services.
+    const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

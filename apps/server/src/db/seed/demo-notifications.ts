@@ -1,66 +1,172 @@
+import { formatDateTime } from '@qlcv/common/format/date';
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 
 const HOUR = 3600_000;
 const ago = (now: number, hours: number) => new Date(now - hours * HOUR).toISOString();
 
-// [event, title, body, link]: what the demo users find under the bell (the demo has no requests or works yet, so the
-// links open the lists).
-const NOTES: [string, string, string, string][] = [
-  [
-    'work.assigned',
-    'Bạn được giao công việc CV2611-0012',
-    'Trịnh Văn Đức giao cho bạn công việc "Lấy mẫu nước thải đầu ra – KCN Thăng Long", hạn 28/11/2026 17:00.',
-    '/admin/works/my-works',
-  ],
-  [
-    'request.step_changed',
-    'Yêu cầu YC2611-0007 chuyển sang bước "Phân tích mẫu"',
-    'Đinh Công Thành chuyển yêu cầu "Quan trắc khí thải lò hơi quý IV" sang bước "Phân tích mẫu".',
-    '/admin/requests',
-  ],
-  [
-    'work.due_soon',
-    'Công việc CV2611-0009 sắp đến hạn',
-    'Công việc "Hiệu chuẩn máy đo bụi PM2.5" đến hạn lúc 25/11/2026 17:00.',
-    '/admin/works/my-works',
-  ],
-  [
-    'request.created',
-    'Yêu cầu mới YC2611-0015',
-    'Công ty TNHH Môi trường Xanh gửi yêu cầu "Lập báo cáo giám sát môi trường định kỳ". Vui lòng tiếp nhận và phân công xử lý.',
-    '/admin/requests',
-  ],
-  [
-    'work.overdue',
-    'Công việc CV2611-0004 đã quá hạn',
-    'Công việc "Tổng hợp số liệu quan trắc tháng 10" (người thực hiện: Phan Thị Yến) đã quá hạn từ 20/11/2026 17:00.',
-    '/admin/works/my-works',
-  ],
-];
+interface WorkNote {
+  id: number;
+  code: string;
+  title: string;
+  deadline: string | null;
+  created_at: string;
+  assignee: string | null;
+  creator: string | null;
+}
+interface RequestNote {
+  id: number;
+  code: string;
+  tracking_code: string;
+  title: string;
+  requester_phone: string;
+  customer: string | null;
+  status_reason: string | null;
+  created_at: string;
+}
 
 /**
- * The demo's notifications and delivery log: each demo user has a few notifications, the newest two unread; the log
- * shows sent e-mails and SMS, a Zalo message that fell back to SMS, a send waiting to be retried and dead ones.
+ * The demo's records the notifications tell of (demo-activity.ts made them): a work assigned to Phan Thị Yến
+ * (`yen.pt`), the latest step change, the nearest deadline, the newest request, an overdue work of hers, and public
+ * requests received, completed and rejected for the delivery log.
+ */
+async function noteRecords(db: Kysely<DB>, now: string) {
+  const yen = await db.selectFrom('users').select('id').where('username', '=', 'yen.pt').executeTakeFirstOrThrow();
+  const works = db
+    .selectFrom('works as w')
+    .leftJoin('users as a', 'a.id', 'w.assignee_id')
+    .leftJoin('users as c', 'c.id', 'w.created_by')
+    .select(['w.id', 'w.code', 'w.title', 'w.deadline', 'w.created_at', 'a.name as assignee', 'c.name as creator'])
+    .where('w.status', 'in', ['todo', 'in_progress']);
+  const requests = db
+    .selectFrom('requests as r')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
+    .select([
+      'r.id',
+      'r.code',
+      'r.tracking_code',
+      'r.title',
+      'r.requester_phone',
+      'r.status_reason',
+      'r.created_at',
+      'c.name as customer',
+    ]);
+  const publicOf = (status: string[]) => requests.where('r.source', '=', 'public').where('r.status', 'in', status);
+  const step = await db
+    .selectFrom('audit_logs as a')
+    .innerJoin('requests as r', 'r.id', 'a.entity_id')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['r.id', 'r.code', 'r.title', 'r.process_snapshot', 'a.changes', 'a.created_at', 'u.name as actor'])
+    .where('a.entity', '=', 'requests')
+    .where('a.action', '=', 'step')
+    .orderBy('a.id', 'desc')
+    .executeTakeFirstOrThrow();
+  const received = (await publicOf(['received', 'in_progress'])
+    .orderBy('r.received_at', 'desc')
+    .executeTakeFirstOrThrow()) as RequestNote;
+  const to = (JSON.parse(step.changes ?? '{}') as { current_step?: [number, number] }).current_step?.[1];
+  const snapshot = JSON.parse(step.process_snapshot ?? '{"steps":[]}') as { steps: { position: number; name: string }[] };
+  return {
+    assigned: (await works
+      .where('w.assignee_id', '=', yen.id)
+      .orderBy('w.created_at', 'desc')
+      .executeTakeFirstOrThrow()) as WorkNote,
+    dueSoon: (await works.where('w.deadline', '>', now).orderBy('w.deadline').executeTakeFirstOrThrow()) as WorkNote,
+    overdue: (await works
+      .where('w.assignee_id', '=', yen.id)
+      .where('w.deadline', '<', now)
+      .orderBy('w.deadline')
+      .executeTakeFirstOrThrow()) as WorkNote,
+    created: (await requests
+      .where('r.status', '=', 'new')
+      .orderBy('r.created_at', 'desc')
+      .executeTakeFirstOrThrow()) as RequestNote,
+    step: { ...step, name: snapshot.steps.find((s) => s.position === to)?.name ?? '' },
+    received,
+    completed: (await publicOf(['completed'])
+      .where('r.requester_phone', '!=', received.requester_phone)
+      .orderBy('r.completed_at', 'desc')
+      .executeTakeFirstOrThrow()) as RequestNote,
+    rejected: (await publicOf(['rejected']).orderBy('r.updated_at', 'desc').executeTakeFirstOrThrow()) as RequestNote,
+  };
+}
+
+/**
+ * The demo's notifications and delivery log: each demo user has a few notifications about the demo's own requests and
+ * works, the newest two unread; the log shows sent e-mails and SMS, a Zalo message that fell back to SMS, a send
+ * waiting to be retried and dead ones.
  */
 export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): Promise<void> {
   const now = Date.now();
+  const r = await noteRecords(db, new Date(now).toISOString());
+  // [event, title, body, entity, id, when it happened]
+  const notes: [string, string, string, 'works' | 'requests', number, string][] = [
+    [
+      'work.assigned',
+      `Bạn được giao công việc ${r.assigned.code}`,
+      `${r.assigned.creator ?? 'Hệ thống'} giao cho bạn công việc "${r.assigned.title}", hạn ${formatDateTime(r.assigned.deadline)}.`,
+      'works',
+      r.assigned.id,
+      r.assigned.created_at,
+    ],
+    [
+      'request.step_changed',
+      `Yêu cầu ${r.step.code} chuyển sang bước "${r.step.name}"`,
+      `${r.step.actor ?? 'Hệ thống'} chuyển yêu cầu "${r.step.title}" sang bước "${r.step.name}".`,
+      'requests',
+      r.step.id,
+      r.step.created_at,
+    ],
+    [
+      'work.due_soon',
+      `Công việc ${r.dueSoon.code} sắp đến hạn`,
+      `Công việc "${r.dueSoon.title}" đến hạn lúc ${formatDateTime(r.dueSoon.deadline)}.`,
+      'works',
+      r.dueSoon.id,
+      ago(now, 3),
+    ],
+    [
+      'request.created',
+      `Yêu cầu mới ${r.created.code}`,
+      `${r.created.customer ?? 'Khách hàng'} gửi yêu cầu "${r.created.title}". Vui lòng tiếp nhận và phân công xử lý.`,
+      'requests',
+      r.created.id,
+      r.created.created_at,
+    ],
+    [
+      'work.overdue',
+      `Công việc ${r.overdue.code} đã quá hạn`,
+      `Công việc "${r.overdue.title}" (người thực hiện: ${r.overdue.assignee}) đã quá hạn từ ${formatDateTime(r.overdue.deadline)}.`,
+      'works',
+      r.overdue.id,
+      r.overdue.deadline ?? ago(now, 24),
+    ],
+  ];
+  notes.sort((a, b) => b[5].localeCompare(a[5]));
   const rows = userIds.flatMap((userId, u) =>
-    NOTES.map(([event, title, body, link], i) => {
-      const hours = 1 + i * 7 + u;
+    notes.map(([event, title, body, entity, id, at], i) => {
+      // Each user heard of it a few minutes apart, never later than now.
+      const created = Math.min(Date.parse(at) + (u + 1) * 60_000, now - (i + 1) * 60_000);
       return {
         user_id: userId,
         event,
         title,
         body,
-        link,
-        created_at: ago(now, hours),
-        read_at: i < 2 ? null : ago(now, hours - 1),
+        link: `/admin/${entity}/${id}`,
+        entity,
+        entity_id: id,
+        created_at: new Date(created).toISOString(),
+        read_at: i < 2 ? null : new Date(Math.min(created + HOUR, now)).toISOString(),
       };
     }),
   );
   if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
 
+  const bodyOf = (event: string) => {
+    const note = notes.find((n) => n[0] === event);
+    return [note?.[1] ?? '', note?.[2] ?? ''] as const;
+  };
+  const completedText = `Yêu cầu "${r.completed.title}" đã xử lý xong. Tra cứu kết quả bằng mã ${r.completed.tracking_code}.`;
   const users = await db.selectFrom('users').select(['id', 'email', 'mobile']).where('id', 'in', userIds.slice(0, 3)).execute();
   const [a, b, c] = users;
   if (!a || !b || !c) return;
@@ -84,8 +190,8 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
         user_id: a.id,
         channel: 'email',
         recipient: a.email ?? 'demo@quantrac.vn',
-        subject: 'Bạn được giao công việc CV2611-0012',
-        body: NOTES[0]![2],
+        subject: bodyOf('work.assigned')[0],
+        body: bodyOf('work.assigned')[1],
         idempotency_key: key(),
         provider_response: JSON.stringify({ ...log, file: 'email-log.jsonl' }),
         ...sent(2),
@@ -93,8 +199,8 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
       {
         event: 'request.received',
         channel: 'sms',
-        recipient: '0912345678',
-        body: 'Yêu cầu "Quan trắc khí thải lò hơi quý IV" của quý khách đã được tiếp nhận. Mã tra cứu: YC2611-0007-K3M9QX.',
+        recipient: r.received.requester_phone,
+        body: `Yêu cầu "${r.received.title}" của quý khách đã được tiếp nhận. Mã tra cứu: ${r.received.tracking_code}.`,
         idempotency_key: key(),
         provider_response: JSON.stringify({ ...log, file: 'sms-log.jsonl' }),
         ...sent(5),
@@ -102,9 +208,9 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
       {
         event: 'request.completed',
         channel: 'zalo',
-        recipient: '0987654321',
-        body: 'Yêu cầu "Lập báo cáo ĐTM" đã xử lý xong. Tra cứu kết quả bằng mã YC2610-0031-P7Q2ZD.',
-        data: JSON.stringify({ kind: 'request_completed', template_data: { request_code: 'YC2610-0031' } }),
+        recipient: r.completed.requester_phone,
+        body: completedText,
+        data: JSON.stringify({ kind: 'request_completed', template_data: { request_code: r.completed.code } }),
         idempotency_key: 'demo:zalo',
         status: 'dead',
         attempts: 1,
@@ -115,8 +221,8 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
       {
         event: 'request.completed',
         channel: 'sms',
-        recipient: '0987654321',
-        body: 'Yêu cầu "Lập báo cáo ĐTM" đã xử lý xong. Tra cứu kết quả bằng mã YC2610-0031-P7Q2ZD.',
+        recipient: r.completed.requester_phone,
+        body: completedText,
         idempotency_key: 'demo:zalo:sms',
         provider_response: JSON.stringify({ ...log, file: 'sms-log.jsonl' }),
         ...sent(25.9),
@@ -126,8 +232,8 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
         user_id: b.id,
         channel: 'email',
         recipient: b.email ?? 'demo@quantrac.vn',
-        subject: 'Công việc CV2611-0004 đã quá hạn',
-        body: NOTES[4]![2],
+        subject: bodyOf('work.overdue')[0],
+        body: bodyOf('work.overdue')[1],
         idempotency_key: key(),
         status: 'failed',
         attempts: 2,
@@ -140,13 +246,13 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
       {
         event: 'request.rejected',
         channel: 'sms',
-        recipient: '0900000001',
-        body: 'Rất tiếc, yêu cầu "Khảo sát tiếng ồn" không được tiếp nhận. Lý do: Ngoài phạm vi dịch vụ.',
+        recipient: r.rejected.requester_phone,
+        body: `Rất tiếc, yêu cầu "${r.rejected.title}" không được tiếp nhận. Lý do: ${r.rejected.status_reason}`,
         idempotency_key: key(),
         status: 'dead',
         attempts: 1,
-        last_error: 'Số điện thoại không hợp lệ',
-        provider_response: JSON.stringify({ CodeResult: '99', ErrorMessage: 'Phone not valid' }),
+        last_error: 'Thuê bao đã đăng ký từ chối nhận tin nhắn thương hiệu',
+        provider_response: JSON.stringify({ CodeResult: '99', ErrorMessage: 'Phone number in do-not-contact list' }),
         ...stamp(48),
       },
       {
@@ -154,8 +260,8 @@ export async function loadDemoNotifications(db: Kysely<DB>, userIds: number[]): 
         user_id: c.id,
         channel: 'email',
         recipient: c.email ?? 'demo@quantrac.vn',
-        subject: 'Công việc CV2611-0009 sắp đến hạn',
-        body: NOTES[2]![2],
+        subject: bodyOf('work.due_soon')[0],
+        body: bodyOf('work.due_soon')[1],
         idempotency_key: key(),
         status: 'dead',
         attempts: 5,

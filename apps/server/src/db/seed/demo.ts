@@ -6,7 +6,6 @@ import { hashPassword } from '../../lib/crypto';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import type { DB } from '../schema';
 import { loadDemoCompany } from './demo-company';
-import { loadDemoNotifications } from './demo-notifications';
 import { loadDemoProcesses } from './demo-processes';
 
 /** Every demo user signs in with this password (README, "Demo"). */
@@ -168,7 +167,11 @@ const USERS: [string, string, string, string, string, 'male' | 'female'][] = [
   ['Trương Thị Xuân', 'xuan.tt', 'nhan_vien', 'KTCN', 'Kỹ thuật viên tự động hóa', 'female'],
 ];
 
-/** Loads a Vietnamese demo company once: a department tree, five roles and 30 users. Returns false if already there. */
+/**
+ * Loads a Vietnamese demo company once, in one transaction: a department tree, five roles, 30 users, the processes
+ * and request types, the company's settings and holidays. Returns false if already there. Its customers, requests,
+ * works and notifications follow through the services (`loadDemoActivity`, demo-activity.ts).
+ */
 export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
   if (await db.selectFrom('departments').select('id').where('code', '=', 'BGD').executeTakeFirst()) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -250,8 +253,6 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     }
     await loadDemoProcesses(trx, stamps);
     await loadDemoCompany(trx, stamps);
-    const userIds = (await trx.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
-    await loadDemoNotifications(trx, userIds);
   });
   return true;
 }
