@@ -154,7 +154,7 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
     totals.forEach((t, i) => {
       const cell = row.getCell(firstTotal + i);
       cell.value = t.value(r);
-      cell.numFmt = '0.0;-0.0;""';
+      cell.numFmt = 'General;-General;""';
       cell.border = thin;
       cell.font = { size: 9, bold: i === totals.length - 1 };
     });

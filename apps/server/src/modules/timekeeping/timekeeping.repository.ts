@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** Whose rows a caller sees: everyone, or their own plus the users of some departments. */
@@ -64,7 +64,13 @@ export const timekeepingRepository = {
       );
     }
     if (f.departmentIds) q = q.where('u.department_id', 'in', f.departmentIds.length > 0 ? f.departmentIds : [-1]);
-    return q.orderBy('d.name').orderBy('u.code').orderBy('u.id').execute() as Promise<TimekeepingUserRow[]>;
+    // By department (those without one last, on both databases), then employee code.
+    return q
+      .orderBy(sql`case when d.name is null then 1 else 0 end`)
+      .orderBy('d.name')
+      .orderBy('u.code')
+      .orderBy('u.id')
+      .execute() as Promise<TimekeepingUserRow[]>;
   },
 
   /** The approved leaves that touch the month: of the given users, or of everyone (`null`). */

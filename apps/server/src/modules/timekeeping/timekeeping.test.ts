@@ -184,6 +184,16 @@ describe('GET /api/timekeeping', () => {
     expect(body.rows.some((r) => r.user.id === u.lockedIdle.id)).toBe(false);
   });
 
+  it('orders rows by department name, then code, with employees of no department last on both databases', async () => {
+    const body: Timekeeping = (await grid(u.hr.token)).json();
+    const names = body.rows.map((r) => r.user.department?.name ?? null);
+    const firstNone = names.indexOf(null);
+    expect(firstNone).toBeGreaterThan(0);
+    expect(names.slice(firstNone).every((n) => n === null)).toBe(true);
+    const named = names.slice(0, firstNone) as string[];
+    expect(named).toEqual([...named].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
   it('keeps to the scope of leaves: own row, department and below, departments headed, everyone', async () => {
     const ids = async (token: string, query?: string) => {
       const res = await grid(token, query);

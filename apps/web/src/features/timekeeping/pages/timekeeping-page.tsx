@@ -20,7 +20,7 @@ import { TimekeepingLegend } from '../components/timekeeping-legend';
 const NAME_WIDTH = 220;
 const DAY_WIDTH = 44;
 const TOTAL_WIDTH = 64;
-const ROW_HEIGHT = 37;
+const ROW_HEIGHT = 40;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The grid's height: the window less the header, filters and legend, at least 320 px. */
@@ -36,7 +36,9 @@ function useGridHeight(): number {
   return height;
 }
 
-const num = (n: number | undefined) => (n ? formatNumber(n) : '');
+/** Days in half-day steps: 23, 18,5. */
+const dayCount = (n: number) => formatNumber(n, { decimals: Number.isInteger(n) ? 0 : 1 });
+const num = (n: number | undefined) => (n ? dayCount(n) : '');
 
 /**
  * Bảng chấm công: a month's grid of the employees in the caller's scope (their own row at least), a cell per day,
@@ -128,8 +130,9 @@ export default function TimekeepingPage() {
         title: 'Nhân viên',
         width: NAME_WIDTH,
         fixed: 'left',
+        onCell: () => ({ style: { padding: '3px 8px' } }),
         render: (_: unknown, r: TimekeepingRow) => (
-          <div style={{ lineHeight: 1.25, overflow: 'hidden' }}>
+          <div style={{ lineHeight: 1.2, overflow: 'hidden' }}>
             <Typography.Text strong ellipsis style={{ display: 'block', maxWidth: NAME_WIDTH - 24 }}>
               {r.user.name}
             </Typography.Text>
@@ -222,7 +225,7 @@ export default function TimekeepingPage() {
           />
           {data && (
             <Typography.Text type="secondary">
-              {workingDays !== undefined ? `Công chuẩn: ${formatNumber(workingDays)} ngày · ` : ''}
+              {workingDays !== undefined ? `Công chuẩn: ${dayCount(workingDays)} ngày · ` : ''}
               {rows.length} nhân viên
             </Typography.Text>
           )}
