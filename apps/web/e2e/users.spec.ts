@@ -143,6 +143,8 @@ test.describe('Người dùng', () => {
     await row.getByRole('button', { name: `Mở khóa tài khoản ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mở khóa' }).click();
     await page.getByRole('button', { name: 'Xóa bộ lọc' }).first().click();
+    // The clear resets the search box too: type only once it has landed in the address bar.
+    await expect(page).not.toHaveURL(/status=/);
     await page.getByRole('searchbox').fill(username);
     await expect(row).toContainText('Đang hoạt động');
     expect((await request.post('/api/auth/login', { data: { username, password: 'MatKhauMoi#2026' } })).status()).toBe(200);
