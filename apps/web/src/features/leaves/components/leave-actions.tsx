@@ -34,13 +34,16 @@ export function useSubstituteFor(leave: LeaveDetail): string | null {
 export function LeaveActions({ leave, onConflict }: { leave: LeaveDetail; onConflict: (message: string) => void }) {
   const navigate = useNavigate();
   const transition = useTransitionLeave(leave.id);
+  // The last verb asked for stays while the dialog closes, so its text does not change mid-animation.
   const [verb, setVerb] = useState<LeaveVerb | null>(null);
+  const [shown, setShown] = useState(false);
   const [form] = Form.useForm<{ note?: string }>();
   const substituteFor = useSubstituteFor(leave);
 
   const open = (v: LeaveVerb) => {
     form.resetFields();
     setVerb(v);
+    setShown(true);
   };
 
   const submit = async () => {
@@ -49,11 +52,11 @@ export function LeaveActions({ leave, onConflict }: { leave: LeaveDetail; onConf
     try {
       await transition.mutateAsync({ verb, body: { note: note?.trim() || null, version: leave.version } });
       notifySuccess(`${DIALOGS[verb].done} ${leave.code}.`);
-      setVerb(null);
+      setShown(false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         onConflict(error.message);
-        setVerb(null);
+        setShown(false);
         return;
       }
       if (error instanceof ApiError && error.status === 422 && applyServerErrors(form, error)) return;
@@ -86,13 +89,13 @@ export function LeaveActions({ leave, onConflict }: { leave: LeaveDetail; onConf
         </Button>
       )}
       <Modal
-        open={verb !== null}
+        open={shown}
         title={spec ? `${spec.title} ${leave.code}` : ''}
         okText={spec?.ok}
         cancelText="Đóng"
         okButtonProps={{ danger: verb !== 'approve', loading: transition.isPending }}
         onOk={submit}
-        onCancel={() => setVerb(null)}
+        onCancel={() => setShown(false)}
         forceRender
       >
         <Typography.Paragraph type="secondary">

@@ -6,8 +6,10 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { UserSelect } from '@/components/user-select';
 import { ApiError } from '@/lib/api/api-error';
+import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
+import { useCan } from '@/lib/permissions/can';
 import { useLeaveTypes } from '../api/leave-types';
 import { type LeaveCreateInput, type LeavePreviewQuery, useLeavePreview } from '../api/leaves';
 import { formatDays, leaveDates } from './leave-tags';
@@ -93,6 +95,9 @@ export function LeaveForm({
   notice,
 }: Props) {
   const shape = leaveCreateBody.shape;
+  const me = useAuthUser();
+  // Heads of several departments and HR pick from everyone (the server refuses outside their scope); others from their department tree.
+  const wide = useCan(['leaves.departments', 'leaves.all']);
   const types = useLeaveTypes();
   const typeOptions = useMemo(
     () =>
@@ -162,7 +167,7 @@ export function LeaveForm({
                 rules={[{ required: true, message: 'Vui lòng chọn nhân viên' }]}
                 extra="Chỉ nhân viên trong phạm vi quản lý của bạn; nhân viên được thông báo về đơn này."
               >
-                <UserSelect aria-label="Nhân viên" />
+                <UserSelect aria-label="Nhân viên" departmentId={wide ? undefined : (me?.department_id ?? undefined)} />
               </Form.Item>
             )}
             <Form.Item

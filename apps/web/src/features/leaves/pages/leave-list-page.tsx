@@ -50,10 +50,14 @@ export default function LeaveListPage() {
     {
       key: 'code',
       title: 'Mã đơn',
-      width: 120,
+      width: 130,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'code'),
-      render: (_, l) => <Link to={urlFor('leaves.show', { id: l.id })}>{l.code}</Link>,
+      render: (_, l) => (
+        <Link to={urlFor('leaves.show', { id: l.id })} style={{ whiteSpace: 'nowrap' }}>
+          {l.code}
+        </Link>
+      ),
     },
     {
       key: 'user',
@@ -72,11 +76,11 @@ export default function LeaveListPage() {
         </span>
       ),
     },
-    { key: 'type', title: 'Loại nghỉ', width: 190, render: (_, l) => <LeaveTypeTag type={l.type} /> },
+    { key: 'type', title: 'Loại nghỉ', width: 165, render: (_, l) => <LeaveTypeTag type={l.type} /> },
     {
       key: 'start_date',
       title: 'Thời gian',
-      width: 250,
+      width: 215,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'start_date'),
       render: (_, l) => leaveDates(l),
@@ -84,7 +88,7 @@ export default function LeaveListPage() {
     {
       key: 'days',
       title: 'Số ngày',
-      width: 95,
+      width: 100,
       align: 'right',
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'days'),
@@ -101,7 +105,7 @@ export default function LeaveListPage() {
     {
       key: 'approver',
       title: 'Người duyệt',
-      width: 160,
+      width: 150,
       responsive: ['lg'],
       render: (_, l) => l.decided_by?.name ?? l.approver?.name ?? <Typography.Text type="secondary">Nhân sự</Typography.Text>,
     },
