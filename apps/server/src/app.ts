@@ -38,6 +38,15 @@ import { DepartmentsService } from './modules/departments/departments.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { leaveSubstitutesRoutes } from './modules/leave-substitutes/leave-substitutes.routes';
+import { LeaveSubstitutesService } from './modules/leave-substitutes/leave-substitutes.service';
+import { leaveTypesRoutes } from './modules/leave-types/leave-types.routes';
+import { LeaveTypesService } from './modules/leave-types/leave-types.service';
+import { LeaveApprovalsService } from './modules/leaves/leave-approvals.service';
+import { LeaveBalancesService } from './modules/leaves/leave-balances.service';
+import { leavesAccess } from './modules/leaves/leaves.access';
+import { leavesRoutes } from './modules/leaves/leaves.routes';
+import { LeavesService } from './modules/leaves/leaves.service';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { NotificationSettingsService } from './modules/notification-settings/notification-settings.service';
 import { notificationStreamRoutes } from './modules/notifications/notification-stream.routes';
@@ -162,6 +171,13 @@ export async function buildApp({
   const calendar = new CompanyCalendarService(db);
   const companySettings = new CompanySettingsService(db, documents, calendar);
   const timekeeping = new TimekeepingService(db, { calendar, departments, companySettings });
+  // Leaves: the balance ledger is recounted when the working week or a year's holidays change.
+  const leaveBalances = new LeaveBalancesService(db, calendar);
+  calendar.onChanged(async (years) => {
+    for (const year of years ?? (await leaveBalances.liveYears())) await leaveBalances.recountYear(year);
+  });
+  const leaves = new LeavesService(db, { calendar, departments, documents, balances: leaveBalances });
+  const leaveApprovals = new LeaveApprovalsService(db, leaves, leaveBalances);
   const lists = new ListCache(db, config.listCacheSize);
   const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
@@ -207,7 +223,13 @@ export async function buildApp({
   });
 
   // Who reaches the files and the history of each module's records, as each module declares it.
-  const access: ModuleAccess[] = [customersAccess(), requestsAccess(works), worksAccess(works), companySettingsAccess()];
+  const access: ModuleAccess[] = [
+    customersAccess(),
+    requestsAccess(works),
+    worksAccess(works),
+    companySettingsAccess(),
+    leavesAccess(leaves),
+  ];
   for (const declared of access) {
     for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
     for (const [entity, check] of Object.entries(declared.history ?? {})) {
@@ -274,6 +296,9 @@ export async function buildApp({
   await app.register(notificationSettingsRoutes, { notificationSettings });
   await app.register(deliveriesRoutes, { deliveries });
   await app.register(companySettingsRoutes, { companySettings });
+  await app.register(leavesRoutes, { leaves, approvals: leaveApprovals, balances: leaveBalances });
+  await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
+  await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });
   await app.register(timekeepingRoutes, { timekeeping });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

@@ -28,7 +28,13 @@ export type DomainEventType =
   // Raised by the deadline scheduler (modules/works/work-deadlines.job.ts), once per work and deadline.
   | 'work.due_soon'
   | 'work.overdue'
-  | 'work.escalated';
+  | 'work.escalated'
+  // Issue 10, leaves (modules/leaves): recorded in the transaction of the change.
+  | 'leave.submitted'
+  | 'leave.approved'
+  | 'leave.rejected'
+  | 'leave.cancelled'
+  | 'leave.created_for_you';
 
 export async function recordEvent(
   db: Kysely<DB>,

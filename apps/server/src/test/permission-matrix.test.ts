@@ -49,6 +49,7 @@ const KEY_PREFIX: Record<string, string> = {
   'notification-settings': 'setting_notifications',
   'process-steps': 'processes',
   'request-types': 'request_types',
+  'leave-types': 'settings',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -80,6 +81,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
     created(`/api/processes/${fx.processId}/steps`, { name: 'Bước xóa', department_id: fx.departmentId, duration_hours: 4 }),
   'request-types': () => created('/api/request-types', { code: uniq('LYX'), name: 'Loại xóa', process_id: fx.processId }),
   documents: (token) => uploaded(token),
+  'leave-types': () => created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ xóa', symbol: 'X' }),
 };
 const keyHolders = new Map<string, { id: number; token: string }>();
 
@@ -299,12 +301,139 @@ async function notificationRequestFor(r: Route, token: string) {
   }
 }
 
+/** A distinct working day for each leave the matrix makes, so none overlaps another: Mondays of June to August (no public holidays), 2031 on. */
+let leaveWeek = 0;
+const leaveDay = () => {
+  leaveWeek += 1;
+  const year = 2031 + Math.floor(leaveWeek / 10);
+  const june = new Date(Date.UTC(year, 5, 2));
+  const firstMonday = 2 + ((8 - june.getUTCDay()) % 7);
+  return new Date(Date.UTC(year, 5, firstMonday + 7 * (leaveWeek % 10))).toISOString().slice(0, 10);
+};
+
+/** A pending sick leave (no balance) of `userId`, with `approverId` to decide it, written directly. */
+async function freshLeave(userId: number, approverId: number | null = null): Promise<number> {
+  const day = leaveDay();
+  const now = new Date().toISOString();
+  const types = await t.database.db.selectFrom('leave_types').select('id').where('code', '=', 'sick').executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .insertInto('leaves')
+    .values({
+      code: uniq('NPMT-'),
+      user_id: userId,
+      leave_type_id: types.id,
+      start_date: day,
+      start_half: 'full',
+      end_date: day,
+      end_half: 'full',
+      half_days: 2,
+      reason: null,
+      status: 'pending',
+      approver_id: approverId,
+      decided_by: null,
+      decided_at: null,
+      decision_note: null,
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The caller heads a fresh department holding one employee and belongs to it: what a manager's calls need. */
+async function headOfFresh(callerId: number): Promise<number> {
+  const d = await createDepartment(t, { code: uniq('NPD'), name: 'Phòng nghỉ phép ma trận', head_id: callerId });
+  await t.database.db.updateTable('users').set({ department_id: d.id }).where('id', '=', callerId).execute();
+  const e = await createUser(t, {
+    name: 'Nhân viên ma trận',
+    username: uniq('npu'),
+    role_id: fx.roleId,
+    password: TEST_PASSWORD,
+    department_id: d.id,
+  });
+  return e.id;
+}
+
+/** The leave routes: each call gets a leave, a department or a substitute of its own. */
+async function leaveRequestFor(r: Route, key: PermissionKey | undefined, token: string) {
+  const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
+  const route = label(r);
+  if (!route.includes('/api/leave') && !(route === 'GET /api/audit-logs' && key === 'leaves.index')) return null;
+  const me = await userIdOf(token);
+  const day = leaveDay();
+  switch (route) {
+    case 'GET /api/audit-logs':
+      return at(`/api/audit-logs?entity=leaves&entity_id=${await freshLeave(me)}`);
+    case 'GET /api/leaves/preview':
+      return at(`/api/leaves/preview?leave_type_id=1&start_date=${day}&end_date=${day}`);
+    case 'POST /api/leaves':
+      return at('/api/leaves', { leave_type_id: 2, start_date: day, end_date: day, reason: 'Ma trận' });
+    case 'POST /api/leaves/for-employee':
+      return at('/api/leaves/for-employee', { user_id: await headOfFresh(me), leave_type_id: 2, start_date: day, end_date: day });
+    case 'POST /api/leaves/balance-adjustments':
+      return at('/api/leaves/balance-adjustments', { user_id: fx.userId, year: 2031, days: 0.5, note: 'Điều chỉnh ma trận' });
+    case 'POST /api/leaves/year-end-close':
+      return at('/api/leaves/year-end-close', { year: 2031 });
+    case 'PUT /api/leaves/policy':
+      return at('/api/leaves/policy', await current('/api/leaves/policy'));
+    case 'GET /api/leaves/:id':
+      return at(`/api/leaves/${await freshLeave(me)}`);
+    case 'PUT /api/leaves/:id': {
+      const id = await freshLeave(me);
+      const l = await current(`/api/leaves/${id}`);
+      return at(`/api/leaves/${id}`, {
+        leave_type_id: l.leave_type_id,
+        start_date: l.start_date,
+        end_date: l.end_date,
+        version: l.version,
+      });
+    }
+    case 'POST /api/leaves/:id/approve':
+      return at(`/api/leaves/${await freshLeave(fx.userId, me)}/approve`, {});
+    case 'POST /api/leaves/:id/reject':
+      return at(`/api/leaves/${await freshLeave(fx.userId, me)}/reject`, { note: 'Từ chối ma trận' });
+    case 'POST /api/leaves/:id/cancel':
+      return at(`/api/leaves/${await freshLeave(me)}/cancel`, {});
+    case 'POST /api/leave-types':
+      return at('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ ma trận', symbol: 'M' });
+    case 'PUT /api/leave-types/:id': {
+      const id = await created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ sửa', symbol: 'S' });
+      return at(`/api/leave-types/${id}`, { code: uniq('lt'), name: 'Loại nghỉ đã sửa', symbol: 'S', version: 1 });
+    }
+    case 'POST /api/leave-substitutes':
+      await headOfFresh(me);
+      return at('/api/leave-substitutes', { substitute_id: fx.userId, start_date: day, end_date: day });
+    case 'DELETE /api/leave-substitutes/:id': {
+      const row = await t.database.db
+        .insertInto('leave_substitutes')
+        .values({
+          approver_id: me,
+          substitute_id: fx.userId,
+          start_date: day,
+          end_date: day,
+          note: null,
+          created_by: me,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return at(`/api/leave-substitutes/${row.id}`);
+    }
+    default:
+      return null;
+  }
+}
+
 /** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
 async function requestFor(r: Route, key?: PermissionKey, token: string = t.adminToken) {
   const flow = await flowRequestFor(r, key, token);
   if (flow) return { ...flow, headers: undefined as Record<string, string> | undefined };
   const notification = await notificationRequestFor(r, token);
   if (notification) return { ...notification, headers: undefined as Record<string, string> | undefined };
+  const leave = await leaveRequestFor(r, key, token);
+  if (leave) return { ...leave, headers: undefined as Record<string, string> | undefined };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,
@@ -504,7 +633,8 @@ describe('the route table', () => {
     for (const r of routes.filter((x) => x.method === 'DELETE')) {
       const segment = r.url.split('/')[2] ?? '';
       // Documents have no keys in the seed: their delete checks the record they belong to.
-      if (segment === 'documents') expect(r.access, label(r)).toBe('auth');
+      // Nor do substitute approvers: their approver (a department head, whatever their keys) or HR removes them.
+      if (segment === 'documents' || segment === 'leave-substitutes') expect(r.access, label(r)).toBe('auth');
       else expect(r.access, label(r)).toBe(`${KEY_PREFIX[segment] ?? segment}.edit`);
     }
     // Only sign-in, password reset, health and the API description are open; the live stream's single-use ticket is

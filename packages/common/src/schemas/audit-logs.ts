@@ -12,6 +12,8 @@ export const AUDIT_ENTITIES = {
   requests: 'requests.show',
   /** Also scoped: only works the caller sees (PRODUCT.md §2). */
   works: 'works.show',
+  /** Also scoped: only leaves the caller sees. */
+  leaves: 'leaves.index',
   /** The company settings record (id 1) and each year's holidays (id = the year). */
   company_settings: 'settings.edit',
   company_holidays: 'settings.edit',

@@ -12,6 +12,7 @@ import { streamTicketToken } from './0013-stream-ticket-token';
 import { publicResult } from './0014-public-result';
 import { workReminderDeadline } from './0015-work-reminder-deadline';
 import { leaves } from './0016-leaves';
+import { leaveLedgerOnce } from './0017-leave-ledger-once';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0014-public-result': publicResult,
   '0015-work-reminder-deadline': workReminderDeadline,
   '0016-leaves': leaves,
+  '0017-leave-ledger-once': leaveLedgerOnce,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -74,6 +74,19 @@ export class CompanyCalendarService {
     this.snapshot = null;
   }
 
+  private readonly listeners: ((years: number[] | null) => Promise<unknown>)[] = [];
+
+  /** Runs after every calendar change (`null`: the working week, every year), e.g. the leaves' recount; wired in app.ts. */
+  onChanged(listener: (years: number[] | null) => Promise<unknown>): void {
+    this.listeners.push(listener);
+  }
+
+  /** A change committed: drops the cache, then tells the listeners (their failures do not undo the change). */
+  async changed(years: number[] | null): Promise<void> {
+    this.invalidate();
+    await Promise.allSettled(this.listeners.map((l) => l(years)));
+  }
+
   /** `work` (1), `half` (a morning-only Saturday, 0.5), `off` (weekly rest day) or `holiday` (a paid day off, 0). */
   async dayKind(date: string): Promise<DayKind> {
     const year = yearOf(date);

@@ -139,7 +139,7 @@ export class CompanySettingsService {
       });
       return { before, after };
     });
-    if (!sameWeek(before, after)) this.calendar.invalidate();
+    if (!sameWeek(before, after)) await this.calendar.changed(null);
     return after;
   }
 
@@ -258,7 +258,7 @@ export class CompanySettingsService {
       });
       return this.holidays(body.year, trx);
     });
-    this.calendar.invalidate();
+    await this.calendar.changed([body.year]);
     return result;
   }
 }

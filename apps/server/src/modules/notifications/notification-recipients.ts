@@ -169,7 +169,7 @@ async function workContext(db: Kysely<DB>, id: number, payload: Record<string, u
 
 /**
  * An event of a module that has no reader here (leaves, contracts, evaluations): its payload says it all —
- * `assignee_id`, `creator_id`, `department_id` (whose head is meant), `vars` (placeholder → text) and `link`.
+ * `assignee_id`, `creator_id`, `department_id` (whose head is meant) or `head_ids`, `vars` (placeholder → text) and `link`.
  */
 async function payloadContext(db: Kysely<DB>, payload: Record<string, unknown>): Promise<EventContext> {
   const vars: Record<string, string> = {};
@@ -183,7 +183,8 @@ async function payloadContext(db: Kysely<DB>, payload: Record<string, unknown>):
     users: {
       assignee: ids(payload.assignee_id),
       creator: ids(payload.creator_id),
-      department_head: ids(await headOf(db, departmentId)),
+      // `head_ids` names the heads meant outright (a leave's approver and their substitutes).
+      department_head: Array.isArray(payload.head_ids) ? ids(...payload.head_ids) : ids(await headOf(db, departmentId)),
     },
     outside: {},
   };

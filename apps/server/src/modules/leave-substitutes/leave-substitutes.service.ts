@@ -1,0 +1,134 @@
+import { hasAnyPermission } from '@qlcv/common/permissions';
+import type {
+  LeaveSubstitute,
+  LeaveSubstituteCreateBody,
+  LeaveSubstituteListQuery,
+} from '@qlcv/common/schemas/leave-substitutes';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Actor, writeAudit } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { forbidden, invalid, notFound } from '../../lib/errors';
+import { vnToday } from '../../lib/vn-time';
+
+const ENTITY = 'leave_substitutes';
+
+/**
+ * Substitute approvers: an approver who is away names someone who, while the period runs, sees and decides the
+ * pending leaves awaiting them (those submitted before the period began too). A department head names one for
+ * themself; a holder of `leaves.all` for any approver.
+ */
+export class LeaveSubstitutesService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private select(db: Kysely<DB>) {
+    return db
+      .selectFrom('leave_substitutes as s')
+      .innerJoin('users as a', 'a.id', 's.approver_id')
+      .innerJoin('users as b', 'b.id', 's.substitute_id')
+      .select([
+        's.id',
+        's.approver_id',
+        'a.name as approver_name',
+        's.substitute_id',
+        'b.name as substitute_name',
+        's.start_date',
+        's.end_date',
+        's.note',
+        's.created_by',
+        's.created_at',
+      ]);
+  }
+
+  private map(
+    r: Awaited<ReturnType<ReturnType<LeaveSubstitutesService['select']>['executeTakeFirstOrThrow']>>,
+    today: string,
+  ): LeaveSubstitute {
+    return {
+      id: r.id,
+      approver: { id: r.approver_id, name: r.approver_name },
+      substitute: { id: r.substitute_id, name: r.substitute_name },
+      start_date: r.start_date,
+      end_date: r.end_date,
+      note: r.note,
+      active: r.start_date <= today && today <= r.end_date,
+      created_by: r.created_by,
+      created_at: r.created_at,
+    };
+  }
+
+  async list(actor: Actor, q: LeaveSubstituteListQuery): Promise<LeaveSubstitute[]> {
+    const today = vnToday();
+    let query = this.select(this.db);
+    if (q.scope === 'all') {
+      if (!hasAnyPermission(actor.permissions, ['leaves.all'])) throw forbidden();
+    } else {
+      query = query.where((eb) => eb.or([eb('s.approver_id', '=', actor.id), eb('s.substitute_id', '=', actor.id)]));
+    }
+    if (q.current) query = query.where('s.end_date', '>=', today);
+    const rows = await query.orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').limit(500).execute();
+    return rows.map((r) => this.map(r, today));
+  }
+
+  async create(actor: Actor, body: LeaveSubstituteCreateBody): Promise<LeaveSubstitute> {
+    const all = hasAnyPermission(actor.permissions, ['leaves.all']);
+    const approverId = body.approver_id ?? actor.id;
+    if (approverId !== actor.id && !all) throw forbidden('Chỉ bộ phận nhân sự mới đặt người duyệt thay cho người khác.');
+    return this.db.transaction().execute(async (trx) => {
+      if (approverId === actor.id && !all) {
+        const heads = await trx.selectFrom('departments').select('id').where('head_id', '=', actor.id).executeTakeFirst();
+        if (!heads) throw forbidden('Chỉ trưởng phòng (người duyệt đơn nghỉ) mới đặt người duyệt thay.');
+      }
+      if (body.substitute_id === approverId) throw invalid('substitute_id', 'Người duyệt thay phải là người khác.');
+      const people = await trx
+        .selectFrom('users')
+        .select(['id', 'status'])
+        .where('id', 'in', [approverId, body.substitute_id])
+        .execute();
+      const sub = people.find((p) => p.id === body.substitute_id);
+      if (sub?.status !== 'active') throw invalid('substitute_id', 'Người duyệt thay không tồn tại hoặc đã nghỉ việc.');
+      if (!people.some((p) => p.id === approverId)) throw invalid('approver_id', 'Người duyệt không tồn tại.');
+      const r = await trx
+        .insertInto('leave_substitutes')
+        .values({
+          approver_id: approverId,
+          substitute_id: body.substitute_id,
+          start_date: body.start_date,
+          end_date: body.end_date,
+          note: body.note ?? null,
+          created_by: actor.id,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, actor, {
+        entity: ENTITY,
+        entityId: r.id,
+        action: 'create',
+        changes: {
+          substitute_id: [null, body.substitute_id],
+          start_date: [null, body.start_date],
+          end_date: [null, body.end_date],
+        },
+      });
+      return this.map(await this.select(trx).where('s.id', '=', r.id).executeTakeFirstOrThrow(), vnToday());
+    });
+  }
+
+  /** By its creator, the approver, or leaves.all; 404 for anyone else. */
+  async delete(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const r = await trx.selectFrom('leave_substitutes').selectAll().where('id', '=', id).executeTakeFirst();
+      const mine = r && (r.created_by === actor.id || r.approver_id === actor.id);
+      if (!r || !(mine || hasAnyPermission(actor.permissions, ['leaves.all'])))
+        throw notFound('Không tìm thấy người duyệt thay.');
+      await trx.deleteFrom('leave_substitutes').where('id', '=', id).execute();
+      await writeAudit(trx, actor, {
+        entity: ENTITY,
+        entityId: id,
+        action: 'delete',
+        changes: { substitute_id: [r.substitute_id, null] },
+      });
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import { hasAnyPermission } from '@qlcv/common/permissions';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
+import type { DepartmentsService } from '../departments/departments.service';
+
+/**
+ * Whose leaves a caller sees (PRODUCT.md §2): their own with `leaves.index`; `leaves.department` adds their
+ * department and its sub-departments; `leaves.departments` every department they head (and sub-departments);
+ * `leaves.all` every leave. `departmentIds` is the union, empty without those keys.
+ */
+export type LeaveScope = { all: true; userId: number } | { all: false; userId: number; departmentIds: readonly number[] };
+
+/** Keys that let a user create leave for the employees of their scope (`create-for-employee`). */
+export const MANAGER_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;
+
+export async function leaveScopeOf(db: Kysely<DB>, departments: DepartmentsService, actor: Actor): Promise<LeaveScope> {
+  if (hasAnyPermission(actor.permissions, ['leaves.all'])) return { all: true, userId: actor.id };
+  const ids = new Set<number>();
+  if (hasAnyPermission(actor.permissions, ['leaves.department']) && actor.departmentId !== null) {
+    for (const id of await departments.withDescendants(actor.departmentId, db)) ids.add(id);
+  }
+  if (hasAnyPermission(actor.permissions, ['leaves.departments'])) {
+    const headed = await db.selectFrom('departments').select('id').where('head_id', '=', actor.id).execute();
+    for (const d of headed) for (const id of await departments.withDescendants(d.id, db)) ids.add(id);
+  }
+  return { all: false, userId: actor.id, departmentIds: [...ids] };
+}
+
+/** Whether an employee (by department) lies in a scope's departments. */
+export function coversEmployee(scope: LeaveScope, employee: { id: number; department_id: number | null }): boolean {
+  if (scope.all) return true;
+  return employee.department_id !== null && scope.departmentIds.includes(employee.department_id);
+}
+
+/**
+ * The approver of an employee's leave: the head of their department; for a head's own leave (or a department with no
+ * head), the head of the parent department, up the tree. Inactive heads are passed over. Null when none is found:
+ * the holders of `leaves.all` decide it.
+ */
+export async function approverOf(db: Kysely<DB>, employee: { id: number; department_id: number | null }): Promise<number | null> {
+  let deptId = employee.department_id;
+  const seen = new Set<number>();
+  while (deptId !== null && !seen.has(deptId)) {
+    seen.add(deptId);
+    const d = await db
+      .selectFrom('departments as d')
+      .leftJoin('users as h', 'h.id', 'd.head_id')
+      .select(['d.parent_id', 'd.head_id', 'h.status as head_status'])
+      .where('d.id', '=', deptId)
+      .executeTakeFirst();
+    if (!d) return null;
+    if (d.head_id !== null && d.head_id !== employee.id && d.head_status === 'active') return d.head_id;
+    deptId = d.parent_id;
+  }
+  return null;
+}

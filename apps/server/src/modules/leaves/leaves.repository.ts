@@ -1,0 +1,242 @@
+import type { LeaveTab } from '@qlcv/common/schemas/leaves';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { LeaveScope } from './leave-scopes';
+
+type LEb = ExpressionBuilder<DB & { l: DB['leaves']; u: DB['users'] }, 'l' | 'u'>;
+
+/** Statuses that hold days: a new leave may not overlap these. */
+export const LIVE_STATUSES = ['pending', 'approved'] as const;
+
+export interface LeaveFilter {
+  scope: LeaveScope;
+  tab: LeaveTab;
+  /** For `approval`: approvers the caller stands in for today. */
+  substituteFor: readonly number[];
+  search: string | null;
+  status?: string[];
+  leaveTypeIds?: number[];
+  departmentIds?: readonly number[];
+  userId?: number;
+  /** First and last day of a month. */
+  month?: { from: string; to: string };
+}
+
+/** The leaves a scope reaches: own, or of employees of its departments. */
+export function inScope(eb: LEb, scope: LeaveScope): Expression<SqlBool> {
+  if (scope.all) return sql<SqlBool>`1 = 1`;
+  const ors = [eb('l.user_id', '=', scope.userId), eb('l.approver_id', '=', scope.userId)];
+  if (scope.departmentIds.length > 0) ors.push(eb('u.department_id', 'in', scope.departmentIds));
+  return eb.or(ors);
+}
+
+/** Pending leaves the caller decides: as approver, as a substitute of the approver, or (leaves.all) with no approver. */
+export function awaiting(eb: LEb, userId: number, substituteFor: readonly number[], all: boolean): Expression<SqlBool> {
+  const ors = [eb('l.approver_id', '=', userId)];
+  if (substituteFor.length > 0) ors.push(eb('l.approver_id', 'in', substituteFor));
+  if (all) ors.push(eb('l.approver_id', 'is', null));
+  return eb.and([eb('l.status', '=', 'pending'), eb('l.user_id', '!=', userId), eb.or(ors)]);
+}
+
+function base(db: Kysely<DB>) {
+  return db
+    .selectFrom('leaves as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .leftJoin('users as a', 'a.id', 'l.approver_id')
+    .leftJoin('users as db_', 'db_.id', 'l.decided_by')
+    .leftJoin('users as cb', 'cb.id', 'l.created_by');
+}
+
+function selected(db: Kysely<DB>) {
+  return base(db).select([
+    'l.id',
+    'l.code',
+    'l.user_id',
+    'l.leave_type_id',
+    'l.start_date',
+    'l.start_half',
+    'l.end_date',
+    'l.end_half',
+    'l.half_days',
+    'l.reason',
+    'l.status',
+    'l.approver_id',
+    'l.decided_by',
+    'l.decided_at',
+    'l.decision_note',
+    'l.created_by',
+    'l.version',
+    'l.created_at',
+    'l.updated_at',
+    'u.code as user_code',
+    'u.name as user_name',
+    'u.department_id',
+    'd.name as department_name',
+    't.code as type_code',
+    't.name as type_name',
+    't.symbol as type_symbol',
+    't.uses_balance as type_uses_balance',
+    'a.name as approver_name',
+    'db_.name as decided_by_name',
+    'cb.name as created_by_name',
+  ]);
+}
+
+export type LeaveRow = Awaited<ReturnType<ReturnType<typeof selected>['executeTakeFirstOrThrow']>>;
+
+function filtered(db: Kysely<DB>, f: LeaveFilter) {
+  let q = selected(db);
+  if (f.tab === 'mine') q = q.where('l.user_id', '=', f.scope.userId);
+  else if (f.tab === 'approval') q = q.where((eb) => awaiting(eb, f.scope.userId, f.substituteFor, f.scope.all));
+  else q = q.where((eb) => inScope(eb, f.scope));
+  if (f.status?.length) q = q.where('l.status', 'in', f.status);
+  if (f.leaveTypeIds?.length) q = q.where('l.leave_type_id', 'in', f.leaveTypeIds);
+  if (f.departmentIds) q = q.where('u.department_id', 'in', f.departmentIds.length ? f.departmentIds : [-1]);
+  if (f.userId) q = q.where('l.user_id', '=', f.userId);
+  if (f.month) {
+    const { from, to } = f.month;
+    q = q.where('l.start_date', '<=', to).where('l.end_date', '>=', from);
+  }
+  if (f.search) {
+    const like = `%${f.search.toLowerCase()}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['u.name']), 'like', like),
+        eb(eb.fn('lower', ['u.code']), 'like', like),
+        eb(eb.fn('lower', ['l.code']), 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+const SORT_COLUMNS = {
+  start_date: 'l.start_date',
+  end_date: 'l.end_date',
+  created_at: 'l.created_at',
+  code: 'l.code',
+  days: 'l.half_days',
+  status: 'l.status',
+} as const;
+
+export const leavesRepository = {
+  find(db: Kysely<DB>, id: number): Promise<LeaveRow | undefined> {
+    return selected(db).where('l.id', '=', id).executeTakeFirst();
+  },
+
+  async page(
+    db: Kysely<DB>,
+    f: LeaveFilter,
+    sort: { column: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: LeaveRow[]; total: number }> {
+    const rows = await filtered(db, f)
+      .orderBy(SORT_COLUMNS[sort.column], sort.direction)
+      .orderBy('l.id', sort.direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const count = await filtered(db, f)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(count.n) };
+  },
+
+  async count(db: Kysely<DB>, f: LeaveFilter): Promise<number> {
+    const r = await filtered(db, f)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** Whether the leave is in the scope (own, approver, or in its departments). */
+  async visible(db: Kysely<DB>, id: number, scope: LeaveScope): Promise<boolean> {
+    const r = await base(db)
+      .select('l.id')
+      .where('l.id', '=', id)
+      .where((eb) => inScope(eb, scope))
+      .executeTakeFirst();
+    return Boolean(r);
+  },
+
+  /** A live leave of the employee overlapping the span, half days precise (`startKey`/`endKey`: date + 0 morning / 1 afternoon). */
+  async overlapping(
+    db: Kysely<DB>,
+    userId: number,
+    from: string,
+    to: string,
+    exceptId: number | null,
+  ): Promise<{ id: number; code: string; start_date: string; start_half: string; end_date: string; end_half: string }[]> {
+    let q = db
+      .selectFrom('leaves')
+      .select(['id', 'code', 'start_date', 'start_half', 'end_date', 'end_half'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', [...LIVE_STATUSES])
+      .where('start_date', '<=', to)
+      .where('end_date', '>=', from);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    return q.orderBy('start_date').execute();
+  },
+
+  /** Pending half days of a balance type for an employee, by year of each day (the caller splits). */
+  pendingOf(db: Kysely<DB>, userId: number, leaveTypeId: number, exceptId: number | null) {
+    let q = db
+      .selectFrom('leaves')
+      .select(['id', 'start_date', 'start_half', 'end_date', 'end_half', 'half_days'])
+      .where('user_id', '=', userId)
+      .where('leave_type_id', '=', leaveTypeId)
+      .where('status', '=', 'pending');
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    return q.execute();
+  },
+
+  employee(db: Kysely<DB>, id: number) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'name', 'code', 'department_id', 'joined_at', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  leaveType(db: Kysely<DB>, id: number) {
+    return db.selectFrom('leave_types').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  annualType(db: Kysely<DB>) {
+    return db.selectFrom('leave_types').selectAll().where('code', '=', 'annual').executeTakeFirst();
+  },
+
+  department(db: Kysely<DB>, id: number) {
+    return db.selectFrom('departments').select(['id', 'parent_id', 'head_id']).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Approvers the user stands in for on `day`. */
+  async substitutedBy(db: Kysely<DB>, substituteId: number, day: string): Promise<number[]> {
+    const rows = await db
+      .selectFrom('leave_substitutes')
+      .select('approver_id')
+      .where('substitute_id', '=', substituteId)
+      .where('start_date', '<=', day)
+      .where('end_date', '>=', day)
+      .execute();
+    return [...new Set(rows.map((r) => r.approver_id))];
+  },
+
+  /** Substitutes of an approver on `day`. */
+  substitutesOf(db: Kysely<DB>, approverId: number, day: string) {
+    return db
+      .selectFrom('leave_substitutes as s')
+      .innerJoin('users as u', 'u.id', 's.substitute_id')
+      .select(['u.id', 'u.name'])
+      .where('s.approver_id', '=', approverId)
+      .where('s.start_date', '<=', day)
+      .where('s.end_date', '>=', day)
+      .distinct()
+      .execute();
+  },
+};

@@ -1,0 +1,380 @@
+import type { Paginated } from '@qlcv/common/schemas/common';
+import {
+  LEAVE_SORTS,
+  type Leave,
+  type LeaveBalance,
+  type LeaveCreateBody,
+  type LeaveDetail,
+  type LeaveForEmployeeBody,
+  type LeaveListQuery,
+  type LeavePreview,
+  type LeavePreviewQuery,
+  type LeaveUpdateBody,
+} from '@qlcv/common/schemas/leaves';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Actor, diff, writeAudit } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { recordEvent } from '../../lib/domain-events';
+import { AppError, forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
+import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { formatCode, nextSequence } from '../../lib/sequences';
+import { vnToday, vnYymm } from '../../lib/vn-time';
+import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
+import type { DepartmentsService } from '../departments/departments.service';
+import type { DocumentsService } from '../documents/documents.service';
+import type { LeaveBalancesService } from './leave-balances.service';
+import { type DayCounter, type LeaveSpan, spansOverlap, viDate, yearsOf } from './leave-days';
+import { approverOf, coversEmployee, leaveScopeOf } from './leave-scopes';
+import { LEAVE_ENTITY, type LeaveContext, mayCancel, mayEdit, toLeave } from './leaves.mappers';
+import { type LeaveFilter, type LeaveRow, leavesRepository as repo } from './leaves.repository';
+
+const NOT_FOUND = 'Không tìm thấy đơn nghỉ phép.';
+
+/** The event payload the notification dispatcher reads (notification-recipients.ts, payloadContext). */
+export function leaveEventPayload(r: LeaveRow, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    code: r.code,
+    department_id: r.department_id,
+    vars: {
+      'employee.name': r.user_name,
+      'leave.type': r.type_name,
+      'leave.from': viDate(r.start_date),
+      'leave.to': viDate(r.end_date),
+      'leave.days': String(r.half_days / 2).replace('.', ','),
+      'leave.reason': r.reason ?? '',
+    },
+    link: `/admin/leaves/${r.id}`,
+    ...extra,
+  };
+}
+
+/** Leaves: applying (for oneself or for an employee), editing, cancelling, the lists and the page. */
+export class LeavesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly deps: {
+      calendar: CompanyCalendarService;
+      departments: DepartmentsService;
+      documents: DocumentsService;
+      balances: LeaveBalancesService;
+    },
+  ) {}
+
+  async context(actor: Actor, db: Kysely<DB> = this.db): Promise<LeaveContext> {
+    const today = vnToday();
+    return {
+      actor,
+      scope: await leaveScopeOf(db, this.deps.departments, actor),
+      substituteFor: await repo.substitutedBy(db, actor.id, today),
+      today,
+    };
+  }
+
+  /** Whether the actor sees the leave: own, in scope, its approver or an active substitute of the approver. */
+  seesRow(row: LeaveRow, c: LeaveContext): boolean {
+    if (c.scope.all || row.user_id === c.actor.id || row.approver_id === c.actor.id) return true;
+    if (row.approver_id !== null && c.substituteFor.includes(row.approver_id)) return true;
+    return coversEmployee(c.scope, { id: row.user_id, department_id: row.department_id });
+  }
+
+  /** The leave if the actor sees it, else 404. */
+  async visibleRow(db: Kysely<DB>, c: LeaveContext, id: number): Promise<LeaveRow> {
+    const row = await repo.find(db, id);
+    if (!row || !this.seesRow(row, c)) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  async canSee(db: Kysely<DB>, id: number, actor: Actor): Promise<boolean> {
+    const row = await repo.find(db, id);
+    return Boolean(row && this.seesRow(row, await this.context(actor, db)));
+  }
+
+  async canEdit(db: Kysely<DB>, id: number, actor: Actor): Promise<boolean> {
+    const row = await repo.find(db, id);
+    if (!row) return false;
+    const c = await this.context(actor, db);
+    return this.seesRow(row, c) && mayEdit(row, c);
+  }
+
+  private async filterOf(c: LeaveContext, q: LeaveListQuery): Promise<LeaveFilter> {
+    const m = q.month;
+    return {
+      scope: c.scope,
+      tab: q.tab,
+      substituteFor: c.substituteFor,
+      search: q.search || null,
+      status: q.status,
+      leaveTypeIds: q.leave_type_id,
+      departmentIds: q.department_id ? await this.deps.departments.withDescendants(q.department_id) : undefined,
+      userId: q.user_id,
+      month: m
+        ? {
+            from: `${m}-01`,
+            to: `${m}-${String(new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 0)).getUTCDate())}`,
+          }
+        : undefined,
+    };
+  }
+
+  async list(actor: Actor, q: LeaveListQuery): Promise<Paginated<Leave>> {
+    const c = await this.context(actor);
+    const w = pageWindow(q);
+    const sort = parseSort<(typeof LEAVE_SORTS)[number]>(q.sort, LEAVE_SORTS, '-start_date');
+    const { rows, total } = await repo.page(this.db, await this.filterOf(c, q), sort, w.limit, w.offset);
+    return toPage(
+      rows.map((r) => toLeave(r, c)),
+      total,
+      w,
+    );
+  }
+
+  async exportRows(actor: Actor, q: LeaveListQuery): Promise<Leave[]> {
+    return (await this.list(actor, { ...q, page: 1, per_page: 'all' })).data;
+  }
+
+  async approvalCount(actor: Actor): Promise<number> {
+    const c = await this.context(actor);
+    return repo.count(this.db, { scope: c.scope, tab: 'approval', substituteFor: c.substituteFor, search: null });
+  }
+
+  async get(actor: Actor, id: number, db: Kysely<DB> = this.db): Promise<LeaveDetail> {
+    const c = await this.context(actor, db);
+    const row = await this.visibleRow(db, c, id);
+    return this.detail(db, row, c);
+  }
+
+  async detail(db: Kysely<DB>, row: LeaveRow, c: LeaveContext): Promise<LeaveDetail> {
+    return {
+      ...toLeave(row, c),
+      attachments: await this.deps.documents.listFor(LEAVE_ENTITY, row.id, db),
+      substitutes: row.approver_id ? await repo.substitutesOf(db, row.approver_id, c.today) : [],
+    };
+  }
+
+  /** The annual balance of oneself, or of an employee of the scope (404 outside it). */
+  async balance(actor: Actor, userId: number | undefined, year: number | undefined): Promise<LeaveBalance> {
+    const id = userId ?? actor.id;
+    if (id !== actor.id) {
+      const employee = await repo.employee(this.db, id);
+      const c = await this.context(actor);
+      if (!employee || !coversEmployee(c.scope, employee)) throw notFound('Không tìm thấy nhân viên.');
+    }
+    return this.deps.balances.balance(id, year ?? Number(vnToday().slice(0, 4)));
+  }
+
+  /** Days, overlap and balance checks of a span: the 422s of applying and editing. */
+  private async check(
+    db: Kysely<DB>,
+    userId: number,
+    typeId: number,
+    span: LeaveSpan,
+    exceptId: number | null,
+    counter: DayCounter,
+  ): Promise<{ halfDays: number; usesBalance: boolean }> {
+    const type = await repo.leaveType(db, typeId);
+    if (!type || (!type.active && exceptId === null))
+      throw invalid('leave_type_id', 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.');
+    const halfDays = counter.halfDays(span);
+    if (halfDays <= 0) throw invalid('end_date', 'Khoảng thời gian này không có ngày làm việc nào.', 'LEAVE_NO_WORKING_DAYS');
+    const other = (await repo.overlapping(db, userId, span.start_date, span.end_date, exceptId)).find((o) =>
+      spansOverlap(o, span),
+    );
+    if (other) {
+      throw invalid(
+        'start_date',
+        `Trùng thời gian với đơn ${other.code} (${viDate(other.start_date)} – ${viDate(other.end_date)}).`,
+        'LEAVE_OVERLAP',
+      );
+    }
+    const usesBalance = Boolean(Number(type.uses_balance));
+    if (usesBalance) {
+      const policy = await this.deps.balances.policy(db);
+      for (const [year, half] of counter.halfDaysByYear(span)) {
+        const remaining = await this.deps.balances.remainingHalf(db, userId, year);
+        const pending = await this.deps.balances.pendingHalf(db, userId, year, exceptId, counter);
+        if (!policy.allow_negative_balance && remaining - pending - half < 0) {
+          throw invalid(
+            'end_date',
+            `Vượt số ngày phép năm ${year}: còn ${remaining / 2} ngày, đang chờ duyệt ${pending / 2} ngày, đơn này ${half / 2} ngày.`,
+            'LEAVE_BALANCE_EXCEEDED',
+          );
+        }
+      }
+    }
+    return { halfDays, usesBalance };
+  }
+
+  async preview(actor: Actor, q: LeavePreviewQuery): Promise<LeavePreview> {
+    const userId = q.user_id ?? actor.id;
+    if (userId !== actor.id) {
+      const employee = await repo.employee(this.db, userId);
+      const c = await this.context(actor);
+      if (!employee || !coversEmployee(c.scope, employee)) throw notFound('Không tìm thấy nhân viên.');
+    }
+    const type = await repo.leaveType(this.db, q.leave_type_id);
+    if (!type) throw invalid('leave_type_id', 'Loại nghỉ không tồn tại.');
+    const counter = await this.deps.balances.counter(yearsOf(q));
+    const halfDays = counter.halfDays(q);
+    const other = (await repo.overlapping(this.db, userId, q.start_date, q.end_date, q.leave_id ?? null)).find((o) =>
+      spansOverlap(o, q),
+    );
+    let balance: LeavePreview['balance'] = null;
+    if (Number(type.uses_balance)) {
+      const year = Number(q.start_date.slice(0, 4));
+      const remaining = await this.deps.balances.remainingHalf(this.db, userId, year);
+      const pending = await this.deps.balances.pendingHalf(this.db, userId, year, q.leave_id ?? null, counter);
+      const part = counter.halfDaysIn(q, year);
+      const policy = await this.deps.balances.policy();
+      balance = {
+        year,
+        remaining: remaining / 2,
+        pending: pending / 2,
+        after: (remaining - pending - part) / 2,
+        allow_negative: policy.allow_negative_balance,
+      };
+    }
+    return {
+      days: halfDays / 2,
+      balance,
+      overlap: other ? { id: other.id, code: other.code, start_date: other.start_date, end_date: other.end_date } : null,
+    };
+  }
+
+  /** `POST /api/leaves`: the caller's own leave, pending for their approver. */
+  create(actor: Actor, body: LeaveCreateBody): Promise<LeaveDetail> {
+    return this.insert(actor, actor.id, body, false);
+  }
+
+  /**
+   * `POST /api/leaves/for-employee`: a manager records leave for an employee of their scope. A manager who may
+   * create it may also approve it, so it is approved at once (decided_by = the creator); the employee is notified.
+   */
+  async createForEmployee(actor: Actor, body: LeaveForEmployeeBody): Promise<LeaveDetail> {
+    if (body.user_id === actor.id) throw invalid('user_id', 'Đơn nghỉ của chính mình hãy đăng ký ở mục Đăng ký nghỉ phép.');
+    const employee = await repo.employee(this.db, body.user_id);
+    const c = await this.context(actor);
+    if (!employee || !coversEmployee(c.scope, employee))
+      throw invalid('user_id', 'Nhân viên không thuộc phạm vi quản lý của bạn.');
+    return this.insert(actor, body.user_id, body, true);
+  }
+
+  private async insert(actor: Actor, userId: number, body: LeaveCreateBody, forEmployee: boolean): Promise<LeaveDetail> {
+    const counter = await this.deps.balances.counter(yearsOf(body));
+    const id = await this.db.transaction().execute(async (trx) => {
+      const employee = await repo.employee(trx, userId);
+      if (employee?.status !== 'active') throw invalid('user_id', 'Nhân viên không tồn tại hoặc đã nghỉ việc.');
+      const { halfDays, usesBalance } = await this.check(trx, userId, body.leave_type_id, body, null, counter);
+      const approverId = await approverOf(trx, employee);
+      const yymm = vnYymm();
+      const code = `NP${yymm}-${formatCode('', await nextSequence(trx, `leaves:${yymm}`))}`;
+      const now = nowIso();
+      const inserted = await trx
+        .insertInto('leaves')
+        .values({
+          code,
+          user_id: userId,
+          leave_type_id: body.leave_type_id,
+          start_date: body.start_date,
+          start_half: body.start_half,
+          end_date: body.end_date,
+          end_half: body.end_half,
+          half_days: halfDays,
+          reason: body.reason ?? null,
+          status: forEmployee ? 'approved' : 'pending',
+          approver_id: approverId,
+          decided_by: forEmployee ? actor.id : null,
+          decided_at: forEmployee ? now : null,
+          decision_note: null,
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.deps.documents.attachDocuments(trx, body.attachment_ids, LEAVE_ENTITY, inserted.id, actor);
+      const row = (await repo.find(trx, inserted.id)) as LeaveRow;
+      if (forEmployee && usesBalance) await this.deps.balances.chargeLeave(trx, row, actor.id, counter);
+      await writeAudit(trx, actor, {
+        entity: LEAVE_ENTITY,
+        entityId: row.id,
+        action: 'create',
+        changes: diff(null, leaveAudit(row)),
+      });
+      const heads = approverId ? [approverId, ...(await repo.substitutesOf(trx, approverId, vnToday())).map((s) => s.id)] : [];
+      await recordEvent(trx, {
+        type: forEmployee ? 'leave.created_for_you' : 'leave.submitted',
+        entity: LEAVE_ENTITY,
+        entityId: row.id,
+        actorId: actor.id,
+        payload: leaveEventPayload(row, { assignee_id: userId, creator_id: actor.id, head_ids: heads }),
+      });
+      return row.id;
+    });
+    return this.get(actor, id);
+  }
+
+  /** `PUT /api/leaves/{id}`: a pending leave, recounted and checked again. */
+  async update(actor: Actor, id: number, body: LeaveUpdateBody): Promise<LeaveDetail> {
+    const counter = await this.deps.balances.counter(yearsOf(body));
+    await this.db.transaction().execute(async (trx) => {
+      const c = await this.context(actor, trx);
+      const row = await this.visibleRow(trx, c, id);
+      if (!mayEdit(row, c)) {
+        if (row.status !== 'pending') throw new AppError(409, 'INVALID_STATE', 'Chỉ sửa được đơn nghỉ đang chờ duyệt.');
+        throw forbidden();
+      }
+      const { halfDays } = await this.check(trx, row.user_id, body.leave_type_id, body, id, counter);
+      const r = await trx
+        .updateTable('leaves')
+        .set({
+          leave_type_id: body.leave_type_id,
+          start_date: body.start_date,
+          start_half: body.start_half,
+          end_date: body.end_date,
+          end_half: body.end_half,
+          half_days: halfDays,
+          reason: body.reason ?? null,
+          version: body.version + 1,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('version', '=', body.version)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      await this.deps.documents.attachDocuments(trx, body.attachment_ids, LEAVE_ENTITY, id, actor);
+      const after = (await repo.find(trx, id)) as LeaveRow;
+      await writeAudit(trx, actor, {
+        entity: LEAVE_ENTITY,
+        entityId: id,
+        action: 'update',
+        changes: diff(leaveAudit(row), leaveAudit(after)),
+      });
+    });
+    return this.get(actor, id);
+  }
+
+  /** The employee cancels a pending leave, or an approved one before it starts; leaves.all any time. */
+  async cancelCheck(row: LeaveRow, c: LeaveContext): Promise<void> {
+    if (mayCancel(row, c)) return;
+    if (row.status === 'pending' || row.status === 'approved') {
+      if (row.user_id === c.actor.id) throw new AppError(409, 'INVALID_STATE', 'Đơn nghỉ đã bắt đầu, không thể hủy.');
+      throw forbidden();
+    }
+    throw new AppError(409, 'INVALID_STATE', 'Đơn nghỉ đã được xử lý, không thể hủy.');
+  }
+}
+
+/** What the history shows of a leave. */
+export function leaveAudit(r: LeaveRow): Record<string, unknown> {
+  return {
+    type: r.type_name,
+    start_date: r.start_date,
+    start_half: r.start_half,
+    end_date: r.end_date,
+    end_half: r.end_half,
+    days: r.half_days / 2,
+    reason: r.reason,
+  };
+}
