@@ -114,6 +114,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   request_types: queryKeys.requestTypes,
   requests: queryKeys.requests,
   works: queryKeys.works,
+  leaves: queryKeys.leaves,
   company_settings: queryKeys.companySettings,
   company_holidays: { history: queryKeys.companySettings.holidayHistory },
   notification_settings: queryKeys.notificationSettings,

@@ -5,11 +5,14 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
+import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { useCan } from '@/lib/permissions/can';
 import { useLeave, useLeaveBalance } from '../api/leaves';
 import { BalanceView } from '../components/balance-card';
 import { LeaveActions, useSubstituteFor } from '../components/leave-actions';
+import { LEAVE_HISTORY } from '../components/leave-history';
 import { formatDays, LeaveStatusTag, LeaveTypeTag, leaveDay } from '../components/leave-tags';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
@@ -55,6 +58,7 @@ function LeaveDetailView({
   reload: () => Promise<unknown>;
 }) {
   const substituteFor = useSubstituteFor(l);
+  const canHistory = useCan(['leaves.index']);
   const year = Number(l.start_date.slice(0, 4));
   const byOther = l.created_by_user && l.created_by_user.id !== l.user_id;
   return (
@@ -196,6 +200,7 @@ function LeaveDetailView({
               />
             </Card>
             {l.type.code === 'annual' && <EmployeeBalance userId={l.user_id} year={year} />}
+            {canHistory && <RecordHistory entity="leaves" id={l.id} {...LEAVE_HISTORY} />}
           </Space>
         </Col>
       </Row>
