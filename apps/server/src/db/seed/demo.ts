@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import type { DB } from '../schema';
 import { loadDemoCompany } from './demo-company';
+import { loadDemoLeaves } from './demo-leaves';
 import { loadDemoProcesses } from './demo-processes';
 
 /** Every demo user signs in with this password (README, "Demo"). */
@@ -254,5 +255,6 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     await loadDemoProcesses(trx, stamps);
     await loadDemoCompany(trx, stamps);
   });
+  await loadDemoLeaves(db);
   return true;
 }

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { loadDemo } from './demo';
+import { loadDemoLeaves } from './demo-leaves';
+
+describe('demo leaves', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    expect(await loadDemo(t.database.db)).toBe(true);
+    await loadDemoLeaves(t.database.db);
+  });
+  afterAll(() => t?.close());
+
+  it('fills a year of leaves: half days, pending and decided ones, a substitute, some for an employee', async () => {
+    const db = t.database.db;
+    const leaves = await db.selectFrom('leaves').selectAll().execute();
+    expect(leaves.length).toBeGreaterThan(60);
+    const statuses = new Set(leaves.map((l) => l.status));
+    for (const s of ['pending', 'approved', 'rejected']) expect(statuses.has(s)).toBe(true);
+    expect(leaves.some((l) => l.half_days % 2 === 1)).toBe(true);
+    expect(leaves.some((l) => l.created_by !== l.user_id)).toBe(true);
+    expect(await db.selectFrom('leave_substitutes').select('id').execute()).toHaveLength(1);
+  });
+
+  it('keeps every approved annual leave in the ledger and no balance below zero', async () => {
+    const db = t.database.db;
+    const annual = await db.selectFrom('leave_types').select('id').where('code', '=', 'annual').executeTakeFirstOrThrow();
+    const approved = await db
+      .selectFrom('leaves')
+      .select(['id', 'half_days'])
+      .where('status', '=', 'approved')
+      .where('leave_type_id', '=', annual.id)
+      .execute();
+    for (const l of approved) {
+      const sum = await db
+        .selectFrom('leave_ledger')
+        .select((eb) => eb.fn.sum<number>('half_days').as('n'))
+        .where('leave_id', '=', l.id)
+        .executeTakeFirstOrThrow();
+      expect(-Number(sum.n)).toBe(l.half_days);
+    }
+    const sums = await db
+      .selectFrom('leave_ledger')
+      .select(['user_id', 'year', (eb) => eb.fn.sum<number>('half_days').as('n')])
+      .groupBy(['user_id', 'year'])
+      .execute();
+    for (const s of sums) expect(Number(s.n)).toBeGreaterThanOrEqual(0);
+  });
+});

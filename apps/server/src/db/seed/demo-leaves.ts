@@ -1,0 +1,161 @@
+import { addDays } from '@qlcv/common/work-calendar';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../lib/clock';
+import { formatCode, nextSequence } from '../../lib/sequences';
+import { vnToday } from '../../lib/vn-time';
+import { CompanyCalendarService } from '../../modules/company-settings/company-calendar.service';
+import { LeaveBalancesService } from '../../modules/leaves/leave-balances.service';
+import { approverOf } from '../../modules/leaves/leave-scopes';
+import type { DB } from '../schema';
+
+// A year of the demo company's leaves: each employee a few, on working days, half days among them; the past ones
+// decided (mostly approved, a few rejected or cancelled), the coming ones pending or approved; a substitute for the
+// head of the monitoring department this week; a few leaves an HR head recorded for her staff. Approved annual leave
+// is charged to the ledger through LeaveBalancesService, so every balance is the sum of its rows.
+
+const REASONS: Record<string, string[]> = {
+  annual: [
+    'Về quê thăm gia đình',
+    'Du lịch cùng gia đình',
+    'Giải quyết việc cá nhân',
+    'Đưa con đi khám răng',
+    'Làm thủ tục nhà đất',
+  ],
+  sick: ['Sốt virus, có giấy khám bệnh', 'Đau dạ dày', 'Viêm họng cấp'],
+  unpaid: ['Việc gia đình đột xuất'],
+  marriage: ['Tổ chức đám cưới'],
+  bereavement: ['Gia đình có tang'],
+  other: ['Đi học lớp bồi dưỡng nghiệp vụ'],
+};
+
+/** Seeded, so the demo is the same each time (relative to the day it loads). */
+function rng(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+export async function loadDemoLeaves(db: Kysely<DB>): Promise<void> {
+  if (await db.selectFrom('leaves').select('id').limit(1).executeTakeFirst()) return;
+  const calendar = new CompanyCalendarService(db);
+  const balances = new LeaveBalancesService(db, calendar);
+  const today = vnToday();
+  const from = addDays(today, -330);
+  const to = addDays(today, 45);
+  const years: number[] = [];
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) years.push(y);
+  const counter = await balances.counter(years);
+  const types = new Map((await db.selectFrom('leave_types').selectAll().execute()).map((t) => [t.code, t]));
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'department_id'])
+    .where('username', '!=', 'admin')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  const byName = new Map(users.map((u) => [u.username, u]));
+  const random = rng(20_261_123);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const head = byName.get('duc.tv');
+    const sub = byName.get('yen.pt');
+    if (head && sub) {
+      await trx
+        .insertInto('leave_substitutes')
+        .values({
+          approver_id: head.id,
+          substitute_id: sub.id,
+          start_date: addDays(today, -2),
+          end_date: addDays(today, 5),
+          note: 'Trưởng phòng đi công tác Đà Nẵng',
+          created_by: head.id,
+          created_at: now,
+        })
+        .execute();
+    }
+    const hrHead = byName.get('nhung.lth');
+    for (const u of users) {
+      const approverId = await approverOf(trx, u);
+      const taken = new Set<string>();
+      const count = 3 + Math.floor(random() * 4);
+      for (let i = 0; i < count; i++) {
+        const code = random() < 0.6 ? 'annual' : pick(['sick', 'sick', 'unpaid', 'other', 'marriage', 'bereavement'] as const);
+        const type = types.get(code);
+        if (!type) continue;
+        const start = addDays(from, Math.floor(random() * 370));
+        const length = code === 'marriage' ? 3 : Math.floor(random() * 3);
+        const end = addDays(start, length);
+        const roll = random();
+        const span = {
+          start_date: start,
+          start_half:
+            length === 0 && roll < 0.3
+              ? roll < 0.15
+                ? 'morning'
+                : 'afternoon'
+              : length > 0 && roll < 0.2
+                ? 'afternoon'
+                : 'full',
+          end_date: end,
+          end_half: 'full',
+        };
+        if (length === 0) span.end_half = span.start_half;
+        if (yearsOf(span).some((y) => !years.includes(y))) continue;
+        const halfDays = counter.halfDays(span);
+        const dates: string[] = [];
+        for (let d = start; d <= end; d = addDays(d, 1)) dates.push(d);
+        if (halfDays === 0 || dates.some((d) => taken.has(d))) continue;
+        for (const d of dates) taken.add(d);
+        const future = start > today;
+        const s = random();
+        const status = future ? (s < 0.5 ? 'pending' : 'approved') : s < 0.85 ? 'approved' : s < 0.93 ? 'rejected' : 'cancelled';
+        const forEmployee = !future && hrHead && u.department_id === hrHead.department_id && u.id !== hrHead.id && s < 0.3;
+        const decider = forEmployee ? hrHead.id : (approverId ?? byName.get('hung.nv')?.id ?? null);
+        const created = `${addDays(start, -Math.ceil(random() * 10))}T02:${String(10 + i).padStart(2, '0')}:00.000Z`;
+        const yymm = `${created.slice(2, 4)}${created.slice(5, 7)}`;
+        const row = await trx
+          .insertInto('leaves')
+          .values({
+            code: `NP${yymm}-${formatCode('', await nextSequence(trx, `leaves:${yymm}`))}`,
+            user_id: u.id,
+            leave_type_id: type.id,
+            ...span,
+            half_days: halfDays,
+            reason: pick(REASONS[code] ?? ['Việc cá nhân']),
+            status: forEmployee ? 'approved' : status,
+            approver_id: approverId,
+            decided_by: status === 'pending' && !forEmployee ? null : decider,
+            decided_at: status === 'pending' && !forEmployee ? null : created,
+            decision_note: status === 'rejected' ? 'Phòng đang cao điểm lấy mẫu, đề nghị dời lịch' : null,
+            created_by: forEmployee ? hrHead.id : u.id,
+            created_at: created,
+            updated_at: created,
+          })
+          .returning(['id', 'code'])
+          .executeTakeFirstOrThrow();
+        const charged = (forEmployee || status === 'approved' || status === 'cancelled') && Number(type.uses_balance);
+        if (!charged) continue;
+        const leave = { ...row, user_id: u.id, leave_type_id: type.id, ...span };
+        const remaining = await balances.remainingHalf(trx, u.id, Number(start.slice(0, 4)));
+        if (remaining < halfDays) {
+          await trx
+            .updateTable('leaves')
+            .set({ status: 'rejected', decision_note: 'Không đủ ngày phép năm' })
+            .where('id', '=', row.id)
+            .execute();
+          continue;
+        }
+        await balances.chargeLeave(trx, leave, decider ?? u.id, counter);
+        if (status === 'cancelled') await balances.refundLeave(trx, leave, u.id);
+      }
+    }
+  });
+}
+
+function yearsOf(span: { start_date: string; end_date: string }): number[] {
+  return [Number(span.start_date.slice(0, 4)), Number(span.end_date.slice(0, 4))];
+}
