@@ -7,31 +7,14 @@ import type {
 } from '@qlcv/common/schemas/leaves';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type Actor, diff, writeAudit } from '../../lib/audit';
+import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { invalid, notFound, staleVersion } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { vnToday } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import { type DayCounter, type LeaveSpan, loadCounter, viDate, yearsOf } from './leave-days';
+import { entitlementHalfDays, readPolicy, savePolicy } from './leave-policy';
 import { leavesRepository as repo } from './leaves.repository';
-
-/** Annual days before seniority; one more per full five years of service (Labour Code art. 113–114). */
-export const BASE_ANNUAL_DAYS = 12;
-
-/**
- * Entitlement of a year, in half days. Seniority counts the full years of service at 31 December of the year. In the
- * joining year it is prorated by month: the months from the joining month to December (the joining month counts in
- * full), 12 × months / 12, rounded down to a half day. No entitlement before the joining year.
- */
-export function entitlementHalfDays(joinedAt: string | null, year: number): number {
-  if (!joinedAt) return BASE_ANNUAL_DAYS * 2;
-  const joinYear = Number(joinedAt.slice(0, 4));
-  const joinMonth = Number(joinedAt.slice(5, 7));
-  if (year < joinYear) return 0;
-  if (year === joinYear) return Math.floor((BASE_ANNUAL_DAYS * (13 - joinMonth) * 2) / 12);
-  const years = year - joinYear;
-  return (BASE_ANNUAL_DAYS + Math.floor(years / 5)) * 2;
-}
 
 const ONCE_KINDS = ['entitlement', 'carry_over', 'expiry'] as const;
 
@@ -352,16 +335,8 @@ export class LeaveBalancesService {
   }
 
   /** Years holding a live leave: what a change of the working week recounts. */
-  async liveYears(): Promise<number[]> {
-    const r = await this.db
-      .selectFrom('leaves')
-      .select([(eb) => eb.fn.min<string>('start_date').as('a'), (eb) => eb.fn.max<string>('end_date').as('b')])
-      .where('status', 'in', ['pending', 'approved'])
-      .executeTakeFirst();
-    if (!r?.a || !r.b) return [];
-    const out: number[] = [];
-    for (let y = Number(String(r.a).slice(0, 4)); y <= Number(String(r.b).slice(0, 4)); y++) out.push(y);
-    return out;
+  liveYears(): Promise<number[]> {
+    return repo.liveYears(this.db);
   }
 
   async adjust(actor: Actor, body: LeaveAdjustmentBody): Promise<LeaveBalance> {
@@ -428,41 +403,11 @@ export class LeaveBalancesService {
     return { year, carried, skipped };
   }
 
-  async policy(db: Kysely<DB> = this.db): Promise<LeavePolicy> {
-    const p = await db.selectFrom('leave_policies').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-    return {
-      allow_negative_balance: Boolean(Number(p.allow_negative_balance)),
-      carry_over_cap_days: p.carry_over_cap_days,
-      carry_over_expires: p.carry_over_expires,
-      version: p.version,
-      updated_at: p.updated_at,
-    };
+  policy(db: Kysely<DB> = this.db): Promise<LeavePolicy> {
+    return readPolicy(db);
   }
 
-  async updatePolicy(actor: Actor, body: LeavePolicyBody): Promise<LeavePolicy> {
-    return this.db.transaction().execute(async (trx) => {
-      const before = await this.policy(trx);
-      const r = await trx
-        .updateTable('leave_policies')
-        .set({
-          allow_negative_balance: body.allow_negative_balance ? 1 : 0,
-          carry_over_cap_days: body.carry_over_cap_days,
-          carry_over_expires: body.carry_over_expires,
-          version: body.version + 1,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', 1)
-        .where('version', '=', body.version)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
-      const after = await this.policy(trx);
-      await writeAudit(trx, actor, {
-        entity: 'leave_policies',
-        entityId: 1,
-        action: 'update',
-        changes: diff(before, after),
-      });
-      return after;
-    });
+  updatePolicy(actor: Actor, body: LeavePolicyBody): Promise<LeavePolicy> {
+    return savePolicy(this.db, actor, body);
   }
 }

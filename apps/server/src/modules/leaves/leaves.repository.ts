@@ -195,6 +195,19 @@ export const leavesRepository = {
     return q.execute();
   },
 
+  /** Years from the first to the last day of any live leave. */
+  async liveYears(db: Kysely<DB>): Promise<number[]> {
+    const r = await db
+      .selectFrom('leaves')
+      .select([(eb) => eb.fn.min<string>('start_date').as('a'), (eb) => eb.fn.max<string>('end_date').as('b')])
+      .where('status', 'in', [...LIVE_STATUSES])
+      .executeTakeFirst();
+    if (!r?.a || !r.b) return [];
+    const out: number[] = [];
+    for (let y = Number(String(r.a).slice(0, 4)); y <= Number(String(r.b).slice(0, 4)); y++) out.push(y);
+    return out;
+  },
+
   employee(db: Kysely<DB>, id: number) {
     return db
       .selectFrom('users')

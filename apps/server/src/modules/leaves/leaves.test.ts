@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepartment, expectError, expectXlsx, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { entitlementHalfDays } from './leave-balances.service';
+import { entitlementHalfDays } from './leave-policy';
 
 type Who = { id: number; token: string };
 const EMPLOYEE = ['leaves.index', 'leaves.create'] as const;
