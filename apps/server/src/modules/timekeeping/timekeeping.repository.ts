@@ -93,10 +93,4 @@ export const timekeepingRepository = {
       .orderBy('id')
       .execute();
   },
-
-  /** The departments a user heads. */
-  async headedDepartments(db: Kysely<DB>, userId: number): Promise<number[]> {
-    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).execute();
-    return rows.map((r) => r.id);
-  },
 };

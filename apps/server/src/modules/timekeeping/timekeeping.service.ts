@@ -1,4 +1,3 @@
-import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Timekeeping, TimekeepingQuery } from '@qlcv/common/schemas/timekeeping';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -7,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import type { CompanySettingsService } from '../company-settings/company-settings.service';
 import type { DepartmentsService } from '../departments/departments.service';
+import { leaveScopeOf } from '../leaves/leave-scopes';
 import { timekeepingRepository as repo, type TimekeepingScope } from './timekeeping.repository';
 import { buildGrid } from './timekeeping-grid';
 import { type TimekeepingSheet, timekeepingWorkbook } from './timekeeping-xlsx';
@@ -25,22 +25,10 @@ export class TimekeepingService {
     },
   ) {}
 
-  /**
-   * The scope of leaves (PRODUCT.md §2): one's own row; `leaves.department` adds one's department and its
-   * sub-departments; `leaves.departments` every department one heads, and those under them; `leaves.all` everyone.
-   */
+  /** The scope of leaves (PRODUCT.md §2), as the leaves module defines it: timekeeping uses the same. */
   async scopeOf(actor: Actor, db: Kysely<DB> = this.db): Promise<TimekeepingScope> {
-    if (hasAnyPermission(actor.permissions, ['leaves.all'])) return { all: true };
-    const ids = new Set<number>();
-    if (hasAnyPermission(actor.permissions, ['leaves.department'])) {
-      for (const id of await this.deps.departments.withDescendants(actor.departmentId, db)) ids.add(id);
-    }
-    if (hasAnyPermission(actor.permissions, ['leaves.departments'])) {
-      for (const head of await repo.headedDepartments(db, actor.id)) {
-        for (const id of await this.deps.departments.withDescendants(head, db)) ids.add(id);
-      }
-    }
-    return { all: false, userId: actor.id, departmentIds: [...ids] };
+    const scope = await leaveScopeOf(db, this.deps.departments, actor);
+    return scope.all ? { all: true } : { all: false, userId: scope.userId, departmentIds: [...scope.departmentIds] };
   }
 
   /** `GET /api/timekeeping`: the month's grid for the caller's scope; a department outside it answers 404. */

@@ -219,6 +219,75 @@ describe('GET /api/timekeeping', () => {
     expectError(await grid(u.hr.token, 'month=2026-11&department_id=999999'), 404, 'NOT_FOUND');
   });
 
+  it('matches the ledger: a leave applied and approved through the API, a holiday added after, a cancellation', async () => {
+    const staff = await t.userWith(['leaves.index', 'leaves.create'], { department_id: dept.b, joined_at: '2020-01-06' });
+    const annual = await t.database.db
+      .selectFrom('leave_types')
+      .select('id')
+      .where('code', '=', 'annual')
+      .executeTakeFirstOrThrow();
+    // Thursday 3 December 2026 and the Friday morning: 1.5 days.
+    const applied = await t.call({
+      method: 'POST',
+      url: '/api/leaves',
+      token: staff.token,
+      payload: {
+        leave_type_id: annual.id,
+        start_date: '2026-12-03',
+        end_date: '2026-12-04',
+        end_half: 'morning',
+        reason: 'Việc riêng',
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const december = async () => rowOf((await grid(u.hr.token, 'month=2026-12')).json(), staff.id);
+    const used = async () =>
+      (await t.call({ method: 'GET', url: '/api/leaves/balance?year=2026', token: staff.token })).json().used as number;
+    expect(cell(await december(), 3)).toBe('X'); // pending
+    const approved = await t.call({
+      method: 'POST',
+      url: `/api/leaves/${applied.json().id}/approve`,
+      token: t.adminToken,
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    let row = await december();
+    expect([cell(row, 3), cell(row, 4)]).toEqual(['P', 'P/X']);
+    expect(row.totals.paid_leave.P).toBe(1.5);
+    expect(await used()).toBe(1.5);
+
+    // Friday 4 December becomes a holiday: the grid shows L, and the ledger's recount gives the half day back.
+    const year = (await t.call({ method: 'GET', url: '/api/settings/company/holidays?year=2026', token: t.adminToken })).json();
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/settings/company/holidays',
+      token: t.adminToken,
+      payload: {
+        year: 2026,
+        version: year.version,
+        days: [...year.days, { date: '2026-12-04', name: 'Nghỉ bù', kind: 'compensatory_off' }],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    row = await december();
+    expect([cell(row, 3), cell(row, 4)]).toEqual(['P', 'L']);
+    expect(row.totals.paid_leave.P).toBe(1);
+    await expect.poll(used).toBe(1);
+
+    // Cancelled before it starts: worked days again, nothing used.
+    const cancelled = await t.call({
+      method: 'POST',
+      url: `/api/leaves/${applied.json().id}/cancel`,
+      token: staff.token,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    row = await december();
+    expect(cell(row, 3)).toBe('X');
+    expect(row.totals.paid_leave).toEqual({});
+    expect(await used()).toBe(0);
+  });
+
   it('exports the grid as cham-cong-2026-11.xlsx: header, symbols, shading, totals, A4 landscape', async () => {
     const res = await t.call({
       method: 'GET',
