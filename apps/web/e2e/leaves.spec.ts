@@ -239,6 +239,10 @@ test('trưởng phòng tạo đơn nghỉ cho nhân viên: đơn ghi người t�
   await head.page.getByRole('button', { name: 'Tạo đơn' }).click();
   await expect(head.page).toHaveURL(/\/admin\/leaves\/\d+$/);
   await expect(head.page.getByText(`do ${s.head.name} tạo`)).toBeVisible();
+  // The employee's balance and its ledger, beside the leave.
+  await head.page.getByText(/Chi tiết sổ phép/).click();
+  await expect(head.page.getByRole('cell', { name: 'Phép năm được hưởng' })).toBeVisible();
+  await head.page.screenshot({ path: shot('leaves-show-head'), fullPage: true });
   const leaveUrl = head.page.url();
   await head.context.close();
 

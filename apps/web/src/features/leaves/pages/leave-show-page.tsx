@@ -214,7 +214,7 @@ function EmployeeBalance({ userId, year }: { userId: number; year: number }) {
   if (balance.isPending || balance.isError) return null;
   return (
     <Card title={`Phép năm ${year} của nhân viên`} size="small">
-      <BalanceView balance={balance.data} />
+      <BalanceView balance={balance.data} compact />
     </Card>
   );
 }
