@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepartment, expectError, expectXlsx, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { multipart, PNG } from '../../test/multipart';
 import { entitlementHalfDays } from './leave-policy';
 
 type Who = { id: number; token: string };
@@ -531,5 +532,58 @@ describe('leaves API', () => {
       (await t.call({ method: 'DELETE', url: `/api/leave-types/${created.json().id}`, token: t.adminToken })).statusCode,
     ).toBe(204);
     expectError(await t.call({ method: 'DELETE', url: `/api/leave-types/${annual}`, token: t.adminToken }), 409, 'IN_USE');
+  });
+  it('attaches uploaded files; they and the history follow the leave’s scope', async () => {
+    const form = multipart([{ name: 'files[]', filename: 'giay-kham.png', data: PNG, contentType: 'image/png' }]);
+    const up = await t.call({
+      method: 'POST',
+      url: '/api/documents',
+      token: emp.token,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const docId = up.json().data[0].id;
+    const res = await apply(emp, {
+      leave_type_id: sick,
+      start_date: '2027-12-20',
+      end_date: '2027-12-20',
+      attachment_ids: [docId],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().attachments.map((a: { id: number }) => a.id)).toEqual([docId]);
+    expect((await t.call({ method: 'GET', url: `/api/documents/${docId}/download`, token: head.token })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/documents/${docId}/download`, token: outsider.token })).statusCode).toBe(
+      404,
+    );
+    const history = (who: Who) =>
+      t.call({ method: 'GET', url: `/api/audit-logs?entity=leaves&entity_id=${res.json().id}`, token: who.token });
+    const own = await history(emp);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.map((e: { action: string }) => e.action)).toContain('create');
+    expect((await history(outsider)).statusCode).toBe(404);
+  });
+
+  // Last: it changes the company's working week for the rest of the file.
+  it('recounts when the working week changes: a Saturday morning no longer worked is given back', async () => {
+    const l = (await apply(emp, { leave_type_id: annual, start_date: '2027-10-15', end_date: '2027-10-18' })).json();
+    expect(l.days).toBe(2.5);
+    await act(head, l.id, 'approve');
+    const before = (await balance(emp, 2027)).remaining;
+    const settings = (await t.call({ method: 'GET', url: '/api/settings/company', token: t.adminToken })).json();
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/settings/company',
+      token: t.adminToken,
+      payload: { ...settings, working_days: [1, 2, 3, 4, 5], saturday_half: false },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/leaves/${l.id}`, token: emp.token })).json().days).toBe(2);
+    const after = await balance(emp, 2027);
+    expect(
+      after.ledger.filter((r: { leave_id: number; kind: string }) => r.leave_id === l.id && r.kind === 'recount'),
+    ).toMatchObject([{ days: 0.5 }]);
+    // Every approved leave with a Saturday morning got its half day back (this one and the one over the new year).
+    expect(after.remaining).toBe(before + 1);
   });
 });
