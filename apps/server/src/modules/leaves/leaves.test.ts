@@ -564,6 +564,26 @@ describe('leaves API', () => {
     expect((await history(outsider)).statusCode).toBe(404);
   });
 
+  it('takes back the unused part of carried-over days once they expire', async () => {
+    const annualRow = {
+      user_id: outsider.id,
+      leave_type_id: annual,
+      year: 2026,
+      leave_id: null,
+      created_by: null,
+      created_at: new Date().toISOString(),
+    };
+    await db()
+      .insertInto('leave_ledger')
+      .values({ ...annualRow, kind: 'carry_over', half_days: 6, note: 'Chuyển từ 2025', expires_on: '2026-03-31' })
+      .execute();
+    const b = await balance(outsider, 2026);
+    expect(b.carried_over).toBe(3);
+    expect(b.ledger.filter((r: { kind: string }) => r.kind === 'expiry')).toMatchObject([{ days: -3 }]);
+    // Once only.
+    expect((await balance(outsider, 2026)).ledger.filter((r: { kind: string }) => r.kind === 'expiry')).toHaveLength(1);
+  });
+
   // Last: it changes the company's working week for the rest of the file.
   it('recounts when the working week changes: a Saturday morning no longer worked is given back', async () => {
     const l = (await apply(emp, { leave_type_id: annual, start_date: '2027-10-15', end_date: '2027-10-18' })).json();
