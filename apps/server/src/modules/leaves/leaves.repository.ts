@@ -1,4 +1,5 @@
 import type { LeaveTab } from '@qlcv/common/schemas/leaves';
+import { searchText } from '@qlcv/common/vi-text';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { LeaveScope } from './leave-scopes';
@@ -100,14 +101,10 @@ function filtered(db: Kysely<DB>, f: LeaveFilter) {
     q = q.where('l.start_date', '<=', to).where('l.end_date', '>=', from);
   }
   if (f.search) {
-    const like = `%${f.search.toLowerCase()}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['u.name']), 'like', like),
-        eb(eb.fn('lower', ['u.code']), 'like', like),
-        eb(eb.fn('lower', ['l.code']), 'like', like),
-      ]),
-    );
+    // Without diacritics, as the users' search text is kept: "nguyen" finds Nguyễn.
+    const like = `%${searchText(f.search)}%`;
+    const code = `%${f.search.toLowerCase()}%`;
+    q = q.where((eb) => eb.or([eb('u.search_text', 'like', like), eb(eb.fn('lower', ['l.code']), 'like', code)]));
   }
   return q;
 }

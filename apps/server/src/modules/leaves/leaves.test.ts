@@ -356,6 +356,8 @@ describe('leaves API', () => {
     expect(
       (await t.call({ method: 'GET', url: `/api/leaves/balance?user_id=${emp.id}&year=2027`, token: manager.token })).statusCode,
     ).toBe(200);
+    const found = await t.call({ method: 'GET', url: '/api/leaves?tab=all&search=nguoi dung', token: hr.token });
+    expect(found.json().meta.total).toBeGreaterThan(0);
     const filtered = await t.call({
       method: 'GET',
       url: `/api/leaves?tab=all&month=2027-03&leave_type_id=${annual}&status=approved&department_id=${deptA}`,
