@@ -1,11 +1,6 @@
-// `node --import tsx bench/outbox.ts`: the notification path's throughput on SQLite and on PostgreSQL (when reachable):
-// the dispatcher turning events into notifications and deliveries, and the outbox sending deliveries through the log
-// driver (one worker, then two side by side). Figures only; nothing fails on a timing.
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/database';
 import { ensureAdmin } from '../apps/server/src/db/seed/admin';
@@ -15,6 +10,7 @@ import { enqueueDeliveries, type NewDelivery, Outbox } from '../apps/server/src/
 import { MemoryHub } from '../apps/server/src/lib/realtime/memory-hub';
 import { NotificationSettingsService } from '../apps/server/src/modules/notification-settings/notification-settings.service';
 import { NotificationDispatcher } from '../apps/server/src/modules/notifications/notification-dispatcher';
+import { freshPostgres } from '../apps/server/src/test/harness';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
@@ -29,29 +25,6 @@ const silent = {
   child: () => silent,
   level: 'silent',
 } as never;
-
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `qlcv_bench_outbox_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function enqueue(database: Database, n: number, tag: string) {
   const now = new Date().toISOString();
@@ -151,7 +124,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'qlcv-bench-outbox-'));
   rows.push(...(await measure('SQLite', database, dir)));
   await database.close();
 }
-const fresh = await freshPostgres();
+// A fresh database on the PostgreSQL server, or none when it does not answer.
+const fresh = await freshPostgres(PG_URL).catch(() => null);
 if (fresh) {
   const database = openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 10 });
   await migrate(database);

@@ -5,40 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/database';
 import { ensureAdmin } from '../apps/server/src/db/seed/admin';
+import { freshPostgres } from '../apps/server/src/test/harness';
 
 const USERS = Number(process.env.BENCH_USERS ?? 500);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MONTH = '2026-11';
 const PASSWORD = 'Admin@12345';
-
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const name = `qlcv_bench_tk_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** 10 departments, USERS employees, and for each a few approved leaves in the month (full and half days) plus noise. */
 async function seed(database: Database) {
@@ -195,7 +172,8 @@ async function measure(label: string, databaseUrl?: string) {
 }
 
 await measure('SQLite');
-const pgDb = await freshPostgres();
+// A fresh database on the PostgreSQL server, or none when it does not answer.
+const pgDb = await freshPostgres(PG_URL).catch(() => null);
 if (pgDb) {
   try {
     await measure('PostgreSQL', pgDb.url);
