@@ -54,7 +54,14 @@ describe('roles', () => {
     });
 
     it('answers 403 without an accepted key and 401 without a token', async () => {
-      const others = PERMISSION_KEYS.filter((k) => !['roles.index', 'users.create', 'users.edit'].includes(k));
+      const accepted = [
+        'roles.index',
+        'users.create',
+        'users.edit',
+        'setting_notifications.create',
+        'setting_notifications.edit',
+      ];
+      const others = PERMISSION_KEYS.filter((k) => !accepted.includes(k));
       expectError(await options((await t.userWith(others)).token), 403, 'FORBIDDEN');
       expectError(await options(null), 401, 'UNAUTHENTICATED');
     });
