@@ -143,9 +143,13 @@ test.describe('Người dùng', () => {
     await row.getByRole('button', { name: `Mở khóa tài khoản ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mở khóa' }).click();
     await page.getByRole('button', { name: 'Xóa bộ lọc' }).first().click();
-    // The clear resets the search box too: type only once it has landed in the address bar.
+    // The clear resets the search box too, a moment after the address changes: type once it has settled (a person
+    // types slower than the test; what is typed within that moment is lost, so type again until it is searched).
     await expect(page).not.toHaveURL(/status=/);
-    await page.getByRole('searchbox').fill(username);
+    await expect(async () => {
+      await page.getByRole('searchbox').fill(username);
+      await expect(page).toHaveURL(new RegExp(`search=${username}`), { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await expect(row).toContainText('Đang hoạt động');
     expect((await request.post('/api/auth/login', { data: { username, password: 'MatKhauMoi#2026' } })).status()).toBe(200);
 
