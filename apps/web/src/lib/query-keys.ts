@@ -67,6 +67,15 @@ export const queryKeys = {
     options: (search: string) => ['customers', 'options', search] as const,
     requests: (id: number, query: object) => ['customers', 'requests', id, query] as const,
   },
+  /** `/api/kpi-types`; `options` feeds the evaluation criteria's KPI type picker. */
+  kpiTypes: { ...resource('kpi-types'), options: () => ['kpi-types', 'options'] as const },
+  /** `/api/evaluations`: the periods, each one's results table. */
+  evaluations: { ...resource('evaluations'), results: (id: number) => ['evaluations', 'results', id] as const },
+  /** `/api/user-evaluations`: the tabs' lists, the "Cần tôi đánh giá" badge, one's history over periods. */
+  userEvaluations: {
+    ...resource('user-evaluations'),
+    toReviewCount: () => ['user-evaluations', 'to-review-count'] as const,
+  },
   /** `GET /api/timekeeping`: a month's grid, by month and department. */
   timekeeping: { all: ['timekeeping'] as const, month: (query: object) => ['timekeeping', 'month', query] as const },
   /** `/api/settings/company`: the one settings record, each year's holidays and the proposal for a year. */
