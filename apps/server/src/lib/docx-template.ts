@@ -1,0 +1,321 @@
+import {
+  TEMPLATE_LOOPS,
+  TEMPLATE_PLACEHOLDERS,
+  type TemplateLoop,
+  type TemplatePlaceholder,
+} from '@qlcv/common/schemas/contract-templates';
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+import { AppError } from './errors';
+
+/**
+ * Contract templates: .docx files with docxtemplater tags. Only the default parser is used (a tag is a plain key
+ * looked up as an own property), so nothing written in a template is evaluated. Inspection compiles the template,
+ * turns docxtemplater's compile errors into Vietnamese problems and checks every tag against the catalogue.
+ */
+
+export interface TemplateProblem {
+  message: string;
+  tag?: string;
+}
+export interface TemplateInspection {
+  placeholders: string[];
+  problems: TemplateProblem[];
+}
+
+const DOCX_OPTIONS = { paragraphLoop: true, linebreaks: true, errorLogging: false } as const;
+const CATALOGUE = TEMPLATE_PLACEHOLDERS as Record<string, TemplatePlaceholder>;
+const LOOP_OF_GROUP: Record<string, TemplateLoop | undefined> = { items: 'items', vat_lines: 'vat_lines' };
+const LOOP_NAMES = Object.keys(TEMPLATE_LOOPS) as TemplateLoop[];
+
+interface Part {
+  type: string;
+  value: string;
+  module?: string;
+  inverted?: boolean;
+  offset?: number;
+  subparsed?: Part[];
+}
+interface XtError {
+  properties?: {
+    id?: string;
+    xtag?: string;
+    context?: string;
+    offset?: number | number[];
+    file?: string;
+    openingtag?: string;
+    closingtag?: string;
+    lastPair?: { left: string; right: string };
+    pair?: { left: string; right: string };
+    errors?: XtError[];
+    explanation?: string;
+  };
+}
+
+/** Keeps the compiled parts of every templated file (what docxtemplater's InspectModule does, without lodash). */
+class CollectModule {
+  readonly name = 'QlcvCollectModule';
+  private file = '';
+  readonly parts: Record<string, Part[]> = {};
+  set(options: { inspect?: { filePath?: string; postparsed?: Part[] } }) {
+    if (options.inspect?.filePath) this.file = options.inspect.filePath;
+    if (options.inspect?.postparsed) this.parts[this.file] = options.inspect.postparsed;
+  }
+}
+
+const notDocx = () =>
+  new AppError(422, 'TEMPLATE_INVALID', 'Tệp mẫu không phải tệp Word .docx hợp lệ.', [
+    { field: 'file', message: 'Tệp mẫu không phải tệp Word .docx hợp lệ.' },
+  ]);
+
+/** Opens a .docx; refuses anything else, including macro-enabled documents. */
+function openDocx(buf: Buffer): PizZip {
+  if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notDocx();
+  let zip: PizZip;
+  try {
+    zip = new PizZip(buf);
+  } catch {
+    throw notDocx();
+  }
+  if (!zip.file('word/document.xml')) throw notDocx();
+  const types = zip.file('[Content_Types].xml')?.asText() ?? '';
+  if (zip.file(/vbaProject\.bin$/i).length > 0 || /macroEnabled/i.test(types)) {
+    const message = 'Tệp có macro (.docm) không được chấp nhận; hãy lưu lại thành .docx thường.';
+    throw new AppError(422, 'TEMPLATE_INVALID', message, [{ field: 'file', message }]);
+  }
+  return zip;
+}
+
+// --- where a tag is: the paragraph that holds a text offset ---
+
+interface Paragraph {
+  start: number;
+  text: string;
+}
+function paragraphsOf(zip: PizZip, file: string): Paragraph[] {
+  const xml = zip.file(file)?.asText() ?? '';
+  const out: Paragraph[] = [];
+  let offset = 0;
+  for (const p of xml.split(/<\/w:p>/)) {
+    // docxtemplater counts offsets over the raw (escaped) text of the w:t elements
+    const text = [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1] ?? '').join('');
+    out.push({ start: offset, text });
+    offset += text.length;
+  }
+  return out;
+}
+
+const FILE_LABELS: [RegExp, string][] = [
+  [/header/, 'đầu trang'],
+  [/footer/, 'chân trang'],
+  [/footnote/, 'chú thích cuối trang'],
+  [/endnote/, 'chú thích cuối văn bản'],
+];
+
+function locator(zip: PizZip) {
+  const cache = new Map<string, Paragraph[]>();
+  return (file: string | undefined, offset: number | number[] | undefined): string => {
+    if (!file) return '';
+    const at = Array.isArray(offset) ? offset[0] : offset;
+    const where = FILE_LABELS.find(([re]) => re.test(file))?.[1];
+    if (at === undefined) return where ? ` (${where})` : '';
+    let paragraphs = cache.get(file);
+    if (!paragraphs) {
+      paragraphs = paragraphsOf(zip, file);
+      cache.set(file, paragraphs);
+    }
+    let index = 0;
+    for (let i = 0; i < paragraphs.length; i++) {
+      const p = paragraphs[i];
+      if (p && p.start <= at && (p.text.length > 0 || p.start < at)) index = i;
+      if (p && p.start > at) break;
+    }
+    const text = (paragraphs[index]?.text ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').trim();
+    const excerpt = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+    return ` (${where ? `${where}, ` : ''}đoạn ${index + 1}${excerpt ? `: "${excerpt}"` : ''})`;
+  };
+}
+
+// --- compile errors → Vietnamese problems ---
+
+const short = (s: string, max = 40) => (s.length > max ? `${s.slice(0, max)}…` : s);
+
+function describeError(err: XtError, where: ReturnType<typeof locator>): TemplateProblem {
+  const p = err.properties ?? {};
+  const at = where(p.file, p.offset);
+  const xtag = p.xtag ?? '';
+  switch (p.id) {
+    case 'unclosed_tag': {
+      const tag = `{${short((p.context ?? `{${xtag}`).replace(/^\{/, '').split(/\s/)[0] ?? '')}`;
+      return { tag, message: `Thẻ "${tag}" chưa được đóng (thiếu dấu "}")${at}` };
+    }
+    case 'unopened_tag': {
+      const tag = `${short(xtag.replace(/\}$/, ''))}}`;
+      return { tag, message: `Thẻ "${tag}" thiếu dấu mở "{"${at}` };
+    }
+    case 'duplicate_open_tag':
+      return { tag: short(p.context ?? xtag), message: `Thẻ "${short(p.context ?? xtag)}" có hai dấu mở "{" liền nhau${at}` };
+    case 'duplicate_close_tag':
+      return { tag: short(p.context ?? xtag), message: `Thẻ "${short(p.context ?? xtag)}" có hai dấu đóng "}" liền nhau${at}` };
+    case 'unclosed_loop':
+      return { tag: `{#${xtag}}`, message: `Vòng lặp "{#${xtag}}" chưa được đóng (thiếu "{/${xtag}}")${at}` };
+    case 'unopened_loop':
+      return { tag: `{/${xtag}}`, message: `Thẻ đóng "{/${xtag}}" không có thẻ mở "{#${xtag}}" tương ứng${at}` };
+    case 'closing_tag_does_not_match_opening_tag':
+      return {
+        tag: `{#${p.openingtag}}`,
+        message: `Vòng lặp "{#${p.openingtag}}" lại được đóng bằng "{/${p.closingtag}}"${at}`,
+      };
+    case 'unbalanced_loop_tags':
+      return {
+        tag: `{#${p.pair?.left}}`,
+        message: `Vòng lặp "{#${p.lastPair?.left}}…{/${p.lastPair?.right}}" và "{#${p.pair?.left}}…{/${p.pair?.right}}" đan chéo nhau; mỗi vòng lặp phải nằm trọn trong một dòng bảng hoặc trọn các đoạn văn${at}`,
+      };
+    case 'loop_position_invalid':
+      return {
+        tag: `{#${xtag}}`,
+        message: `Vị trí vòng lặp "{#${xtag}}" không hợp lệ: thẻ mở và thẻ đóng phải cùng một dòng bảng hoặc ở các đoạn văn${at}`,
+      };
+    case 'raw_xml_tag_should_be_only_text_in_paragraph':
+    case 'raw_tag_outerxml_invalid':
+      return { tag: `{@${xtag}}`, message: `Thẻ "{@${xtag}}" (chèn XML) không được hỗ trợ${at}` };
+    case 'file_has_invalid_xml':
+    case 'malformed_xml':
+    case 'invalid_xml_characters':
+      return { message: `Tệp .docx bị hỏng: nội dung XML không hợp lệ${at}` };
+    default:
+      return { message: `Mẫu có lỗi không đọc được${xtag ? ` ở thẻ "${short(xtag)}"` : ''}${at}` };
+  }
+}
+
+function compileErrors(e: unknown): XtError[] {
+  const props = (e as XtError).properties;
+  if (props?.id === 'multi_error' && props.errors) return props.errors;
+  if (props?.id) return [e as XtError];
+  throw e;
+}
+
+// --- the catalogue check ---
+
+const loopsText = LOOP_NAMES.map((l) => `{#${l}}`).join(', ');
+
+function checkParts(
+  parts: Part[],
+  scope: TemplateLoop[],
+  where: (offset: number | undefined) => string,
+  found: Set<string>,
+  problems: TemplateProblem[],
+) {
+  for (const part of parts) {
+    if (part.type !== 'placeholder') continue;
+    const at = where(part.offset);
+    const key = part.value;
+    if (part.module === 'rawxml') {
+      problems.push({ tag: `{@${key}}`, message: `Thẻ "{@${key}}" (chèn XML) không được hỗ trợ${at}` });
+      continue;
+    }
+    if (part.module && part.module !== 'loop') {
+      problems.push({ tag: `{${key}}`, message: `Thẻ "{${key}}" không được hỗ trợ${at}` });
+      continue;
+    }
+    const isLoop = part.module === 'loop';
+    const shown = isLoop ? `{${part.inverted ? '^' : '#'}${key}}` : `{${key}}`;
+    const problem = checkKey(key, isLoop, shown, scope);
+    if (problem) problems.push({ tag: shown, message: `${problem}${at}` });
+    else found.add(isLoop && LOOP_NAMES.includes(key as TemplateLoop) ? `#${key}` : key);
+    if (isLoop && part.subparsed) {
+      const inner = LOOP_NAMES.includes(key as TemplateLoop) ? [...scope, key as TemplateLoop] : scope;
+      checkParts(part.subparsed, inner, where, found, problems);
+    }
+  }
+}
+
+/** Why a key cannot be used here, or null when it can. A section over a plain key shows its content when set. */
+function checkKey(key: string, isLoop: boolean, shown: string, scope: TemplateLoop[]): string | null {
+  if (key.trim() === '') return `Thẻ rỗng "${shown}"`;
+  if (key !== key.trim() && (CATALOGUE[key.trim()] || LOOP_NAMES.includes(key.trim() as TemplateLoop))) {
+    return `Thẻ "${shown}" có khoảng trắng thừa; hãy viết "{${isLoop ? '#' : ''}${key.trim()}}"`;
+  }
+  if (/\s/.test(key.trim())) {
+    // A tag that swallowed the text after a missing "}" up to a later one
+    const first = key.trim().split(/\s/)[0] ?? '';
+    if (CATALOGUE[first]) return `Thẻ "{${first}" chưa được đóng (thiếu dấu "}")`;
+    return `Thẻ "${short(shown, 60)}" không hợp lệ (tên trường không có khoảng trắng)`;
+  }
+  if (isLoop && LOOP_NAMES.includes(key as TemplateLoop)) return null;
+  const entry = CATALOGUE[key];
+  if (!entry) {
+    return isLoop
+      ? `Vòng lặp "${shown}" không có trong danh mục (chỉ dùng ${loopsText} hoặc một trường có trong danh mục)`
+      : `Trường "${shown}" không có trong danh mục trường trộn`;
+  }
+  const loop = LOOP_OF_GROUP[entry.group];
+  if (loop && !scope.includes(loop)) return `Trường "${shown}" chỉ dùng được bên trong vòng lặp {#${loop}}…{/${loop}}`;
+  return null;
+}
+
+/** Every tag of the template and every problem, in Vietnamese, that would make it print wrong. */
+export function inspectDocxTemplate(buf: Buffer): TemplateInspection {
+  let zip: PizZip;
+  try {
+    zip = openDocx(buf);
+  } catch (e) {
+    if (e instanceof AppError) return { placeholders: [], problems: e.errors.map((x) => ({ message: x.message })) };
+    throw e;
+  }
+  const where = locator(zip);
+  const collect = new CollectModule();
+  try {
+    new Docxtemplater(zip, { ...DOCX_OPTIONS, modules: [collect] });
+  } catch (e) {
+    return { placeholders: [], problems: compileErrors(e).map((err) => describeError(err, where)) };
+  }
+  const found = new Set<string>();
+  const problems: TemplateProblem[] = [];
+  for (const [file, parts] of Object.entries(collect.parts)) {
+    checkParts(parts, [], (offset) => where(file, offset), found, problems);
+  }
+  return { placeholders: [...found], problems };
+}
+
+/** The 422 a refused template answers with: one `errors` entry per problem. */
+export function templateRefused(problems: TemplateProblem[]): AppError {
+  return new AppError(
+    422,
+    'TEMPLATE_INVALID',
+    `Mẫu hợp đồng có ${problems.length} lỗi, vui lòng sửa trong Word rồi tải lên lại.`,
+    problems.map((p) => ({ field: 'file', message: p.message })),
+  );
+}
+
+/** Fills a template; every value is a ready-formatted string. Throws a Vietnamese 422 when it cannot. */
+export function renderDocxTemplate(buf: Buffer, data: Record<string, unknown>): Buffer {
+  const zip = openDocx(buf);
+  let doc: Docxtemplater;
+  try {
+    doc = new Docxtemplater(zip, { ...DOCX_OPTIONS, nullGetter: () => '' });
+  } catch (e) {
+    const where = locator(zip);
+    throw templateRefused(compileErrors(e).map((err) => describeError(err, where)));
+  }
+  try {
+    doc.render(data);
+  } catch (e) {
+    const problems = compileErrors(e).map((err) => describeError(err, locator(zip)));
+    throw new AppError(
+      422,
+      'TEMPLATE_RENDER_FAILED',
+      'Không tạo được văn bản từ mẫu hợp đồng.',
+      problems.map((p) => ({ field: 'template', message: p.message })),
+    );
+  }
+  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+}
+
+/** Data for a preview: every catalogue sample, and sample rows for the loops. */
+export function sampleTemplateData(): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [key, p] of Object.entries(CATALOGUE)) if (!LOOP_OF_GROUP[p.group]) data[key] = p.sample;
+  for (const loop of LOOP_NAMES) data[loop] = TEMPLATE_LOOPS[loop].samples.map((row) => ({ ...row }));
+  return data;
+}
