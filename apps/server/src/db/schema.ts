@@ -110,6 +110,7 @@ export interface DB {
   sequences: SequencesTable;
   documents: DocumentsTable;
   customers: CustomersTable;
+  kpi_types: KpiTypesTable;
   processes: ProcessesTable;
   process_steps: ProcessStepsTable;
   request_types: RequestTypesTable;
@@ -493,4 +494,22 @@ export interface LeavePoliciesTable extends Stamps {
   carry_over_cap_days: number;
   /** MM-DD of the next year. */
   carry_over_expires: string;
+}
+
+// Issue 12: KPI types (migration 0022).
+
+export interface KpiTypesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  unit: string | null;
+  /** 'higher' | 'lower' */
+  direction: string;
+  /** A KpiMeasure: 'manual' or a computed measure. */
+  measure: string;
+  default_weight: number;
+  default_target: number;
+  active: number;
+  search_text: string;
 }

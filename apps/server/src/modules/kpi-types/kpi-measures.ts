@@ -1,0 +1,151 @@
+import type { KpiActual, KpiMeasure } from '@qlcv/common/schemas/kpi-types';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { parseSnapshot } from '../../lib/process-snapshot';
+import { vnDayEnd, vnDayStart } from '../../lib/vn-time';
+
+/**
+ * Computed KPI measures (docs/decisions.md "KPI types and computed measures"). The period is `from`..`to`, whole
+ * days in Vietnam time; the employee is the works' assignee; cancelled works never count. Timestamps are UTC ISO
+ * strings on SQLite and timestamptz on PostgreSQL, so comparing them with ISO parameters reads the same on both.
+ */
+export interface MeasureScope {
+  employeeId: number;
+  /** First day of the period, `YYYY-MM-DD` (Vietnam). */
+  from: string;
+  /** Last day of the period, inclusive. */
+  to: string;
+}
+
+interface Window {
+  employeeId: number;
+  start: string;
+  /** The instant after the period's last day. */
+  end: string;
+}
+
+const windowOf = (s: MeasureScope): Window => ({ employeeId: s.employeeId, start: vnDayStart(s.from), end: vnDayEnd(s.to) });
+const ms = (iso: string) => new Date(iso).getTime();
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const worksResult = (value: number | null, ids: number[]): KpiActual => ({
+  value,
+  count: ids.length,
+  records: { entity: 'works', ids: sortedIds(ids) },
+});
+
+/** The employee's works completed in the period. */
+function doneInPeriod(db: Kysely<DB>, w: Window) {
+  return db
+    .selectFrom('works')
+    .where('works.assignee_id', '=', w.employeeId)
+    .where('works.status', '=', 'done')
+    .where('works.completed_at', 'is not', null)
+    .where('works.completed_at', '>=', w.start)
+    .where('works.completed_at', '<', w.end);
+}
+
+/** Works completed in the period. */
+async function worksDone(db: Kysely<DB>, w: Window): Promise<KpiActual> {
+  const rows = await doneInPeriod(db, w).select('id').execute();
+  const ids = rows.map((r) => r.id);
+  return worksResult(ids.length, ids);
+}
+
+/** % of the works completed in the period that were completed by their deadline (no deadline = on time). */
+async function worksOnTimeRate(db: Kysely<DB>, w: Window): Promise<KpiActual> {
+  const rows = await doneInPeriod(db, w).select(['id', 'deadline', 'completed_at']).execute();
+  if (rows.length === 0) return worksResult(null, []);
+  const onTime = rows.filter((r) => !r.deadline || ms(r.completed_at as string) <= ms(r.deadline)).length;
+  return worksResult(
+    round1((onTime * 100) / rows.length),
+    rows.map((r) => r.id),
+  );
+}
+
+/**
+ * Works overdue: those still open at the period's end with their deadline passed by then (created before the end;
+ * completed after it counts as still open then), plus those completed in the period after their deadline.
+ */
+async function worksOverdue(db: Kysely<DB>, w: Window): Promise<KpiActual> {
+  const openAtEnd = await db
+    .selectFrom('works')
+    .select('id')
+    .where('assignee_id', '=', w.employeeId)
+    .where('status', '!=', 'cancelled')
+    .where('created_at', '<', w.end)
+    .where('deadline', 'is not', null)
+    .where('deadline', '<', w.end)
+    .where((eb) => eb.or([eb('completed_at', 'is', null), eb('completed_at', '>=', w.end)]))
+    .execute();
+  const doneLate = (await doneInPeriod(db, w).select(['id', 'deadline', 'completed_at']).execute()).filter(
+    (r) => r.deadline && ms(r.completed_at as string) > ms(r.deadline),
+  );
+  const ids = sortedIds([...openAtEnd, ...doneLate].map((r) => r.id));
+  return worksResult(ids.length, ids);
+}
+
+/** Requests completed in the period in which the employee did (completed) at least one process-step work. */
+async function requestsCompleted(db: Kysely<DB>, w: Window): Promise<KpiActual> {
+  const rows = await db
+    .selectFrom('requests as r')
+    .select('r.id')
+    .where('r.status', '=', 'completed')
+    .where('r.completed_at', 'is not', null)
+    .where('r.completed_at', '>=', w.start)
+    .where('r.completed_at', '<', w.end)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('works as sw')
+          .select('sw.id')
+          .whereRef('sw.request_id', '=', 'r.id')
+          .where('sw.step_index', 'is not', null)
+          .where('sw.assignee_id', '=', w.employeeId)
+          .where('sw.status', '=', 'done'),
+      ),
+    )
+    .execute();
+  const ids = sortedIds(rows.map((r) => r.id));
+  return { value: ids.length, count: ids.length, records: { entity: 'requests', ids } };
+}
+
+/**
+ * Average of (completed_at − created_at) ÷ the step's SLA hours, in %, over the employee's process-step works
+ * completed in the period. The SLA is the step's `duration_hours` in the request's process snapshot; steps
+ * without one (0 hours) are not measured.
+ */
+async function stepTimeVsSla(db: Kysely<DB>, w: Window): Promise<KpiActual> {
+  const rows = await doneInPeriod(db, w)
+    .innerJoin('requests as r', 'r.id', 'works.request_id')
+    .where('works.step_index', 'is not', null)
+    .select(['works.id', 'works.step_index', 'works.created_at', 'works.completed_at', 'r.process_snapshot'])
+    .execute();
+  const ratios: { id: number; ratio: number }[] = [];
+  for (const r of rows) {
+    const step = parseSnapshot(r.process_snapshot)?.steps.find((s) => s.position === r.step_index);
+    if (!step || step.duration_hours <= 0) continue;
+    const hours = (ms(r.completed_at as string) - ms(r.created_at)) / 3_600_000;
+    ratios.push({ id: r.id, ratio: hours / step.duration_hours });
+  }
+  if (ratios.length === 0) return worksResult(null, []);
+  const avg = ratios.reduce((sum, r) => sum + r.ratio, 0) / ratios.length;
+  return worksResult(
+    round1(avg * 100),
+    ratios.map((r) => r.id),
+  );
+}
+
+const MEASURES: Record<Exclude<KpiMeasure, 'manual'>, (db: Kysely<DB>, w: Window) => Promise<KpiActual>> = {
+  works_on_time_rate: worksOnTimeRate,
+  works_done: worksDone,
+  works_overdue: worksOverdue,
+  requests_completed: requestsCompleted,
+  step_time_vs_sla: stepTimeVsSla,
+};
+
+/** The actual value of a measure for one employee over a period; a manual measure has none (null). */
+export function measureActual(db: Kysely<DB>, measure: KpiMeasure, scope: MeasureScope): Promise<KpiActual> {
+  if (measure === 'manual') return Promise.resolve({ value: null, count: 0, records: { entity: 'works', ids: [] } });
+  return MEASURES[measure](db, windowOf(scope));
+}
