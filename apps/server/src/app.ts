@@ -69,8 +69,13 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { RequestsService } from './modules/requests/requests.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
+import { ServicesImport } from './modules/services/services.import';
+import { servicesRoutes } from './modules/services/services.routes';
+import { ServicesService } from './modules/services/services.service';
 import { timekeepingRoutes } from './modules/timekeeping/timekeeping.routes';
 import { TimekeepingService } from './modules/timekeeping/timekeeping.service';
+import { unitsRoutes } from './modules/units/units.routes';
+import { UnitsService } from './modules/units/units.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { StepWorksService } from './modules/works/step-works.service';
@@ -179,6 +184,8 @@ export async function buildApp({
   const leaves = new LeavesService(db, { calendar, departments, documents, balances: leaveBalances });
   const leaveApprovals = new LeaveApprovalsService(db, leaves, leaveBalances);
   const lists = new ListCache(db, config.listCacheSize);
+  // The service catalogue: contracts price their lines from it.
+  const services = new ServicesService(db);
   const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
@@ -300,6 +307,8 @@ export async function buildApp({
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });
   await app.register(timekeepingRoutes, { timekeeping });
+  await app.register(unitsRoutes, { units: new UnitsService(db) });
+  await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 
   await app.register(webPlugin, { webDist: config.webDist });

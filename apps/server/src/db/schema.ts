@@ -136,6 +136,8 @@ export interface DB {
   leave_ledger: LeaveLedgerTable;
   leave_substitutes: LeaveSubstitutesTable;
   leave_policies: LeavePoliciesTable;
+  units: UnitsTable;
+  services: ServicesTable;
 }
 
 // Issue 4: customer requests end to end.
@@ -510,6 +512,33 @@ export interface KpiTypesTable extends Stamps {
   measure: string;
   default_weight: number;
   default_target: number;
+  active: number;
+  search_text: string;
+}
+
+// Issue 11: the service catalogue.
+
+export interface UnitsTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  active: number;
+  search_text: string;
+}
+
+export interface ServicesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  group_name: string;
+  unit_id: number;
+  /** Integer VND. */
+  unit_price: number;
+  /** 'none' | '0' | '5' | '10'. */
+  vat_rate: string;
+  vat_reducible: number;
+  description: string | null;
   active: number;
   search_text: string;
 }

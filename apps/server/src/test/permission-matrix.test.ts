@@ -39,6 +39,9 @@ const fx = {
   /** Requests and works: a two-step process of their own, its type, and a request that stays new. */
   flowTypeId: 0,
   requestId: 0,
+  /** A unit and a service priced in it. */
+  unitId: 0,
+  serviceId: 0,
   adminToken: '',
   noKeys: { id: 0, token: '', username: '' },
 };
@@ -50,6 +53,8 @@ const KEY_PREFIX: Record<string, string> = {
   'process-steps': 'processes',
   'request-types': 'request_types',
   'leave-types': 'settings',
+  units: 'settings',
+  services: 'settings',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -82,7 +87,16 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   'request-types': () => created('/api/request-types', { code: uniq('LYX'), name: 'Loại xóa', process_id: fx.processId }),
   documents: (token) => uploaded(token),
   'leave-types': () => created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ xóa', symbol: 'X' }),
+  units: () => created('/api/units', { code: uniq('DVT'), name: 'Đơn vị xóa' }),
+  services: () => created('/api/services', serviceBody()),
 };
+const serviceBody = () => ({
+  code: uniq('DV'),
+  name: 'Dịch vụ ma trận',
+  group: 'Ma trận',
+  unit_id: fx.unitId,
+  unit_price: 100000,
+});
 const keyHolders = new Map<string, { id: number; token: string }>();
 
 /** The signed-in user of a token. */
@@ -443,6 +457,8 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     processes: fx.processId,
     'process-steps': fx.stepId,
     'request-types': fx.requestTypeId,
+    units: fx.unitId,
+    services: fx.serviceId,
   };
   const fresh = FRESH[resource];
   const id =
@@ -524,6 +540,22 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'PUT /api/settings/zalo') payload = { version: (await current('/api/settings/zalo')).version };
   else if (route === 'POST /api/settings/zalo/test-message') payload = { phone: '0912345678', kind: 'otp' };
   else if (route === 'GET /api/timekeeping') url += '?month=2026-11';
+  // The catalogue: units and services as read; the import sends the server's own template (its one row is valid).
+  else if (route === 'POST /api/units') payload = { code: uniq('DVT'), name: 'Đơn vị ma trận' };
+  else if (route === 'PUT /api/units/:id') {
+    const u = await current(`/api/units/${fx.unitId}`);
+    payload = { code: u.code, name: u.name, version: u.version };
+  } else if (route === 'POST /api/services') payload = serviceBody();
+  else if (route === 'PUT /api/services/:id') {
+    const { code, name, group, unit_id, unit_price, version } = await current(`/api/services/${fx.serviceId}`);
+    payload = { code, name, group, unit_id, unit_price, version };
+  } else if (route === 'POST /api/services/import') {
+    const template = await t.call({ method: 'GET', url: '/api/services/import-template', token: t.adminToken });
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const form = multipart([{ name: 'file', filename: 'dich-vu.xlsx', data: template.rawPayload, contentType: type }]);
+    payload = form.payload;
+    headers = form.headers;
+  }
   return { method: r.method as 'GET', url, payload, headers };
 }
 
@@ -586,6 +618,8 @@ beforeAll(async () => {
     payload: { access_token: 'matrix-access-token', api_base: 'http://127.0.0.1:9', templates: { otp: '1' }, version: 1 },
   });
   if (zalo.statusCode !== 200) throw new Error(`zalo settings: ${zalo.statusCode} ${zalo.body}`);
+  fx.unitId = await created('/api/units', { code: 'DVT-MATRIX', name: 'mẫu' });
+  fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.adminToken = await t.login('admin', ADMIN_PASSWORD);
   const noKeys = await t.userWith([]);
   fx.noKeys = { ...noKeys, username: (await current(`/api/users/${noKeys.id}`)).username };
@@ -714,6 +748,8 @@ describe('the matrix fixtures stayed intact', () => {
     expect((await current(`/api/processes/${fx.processId}`)).code).toBe('QT-MATRIX');
     expect((await current(`/api/process-steps/${fx.stepId}`)).name).toBe('Bước đích');
     expect((await current(`/api/request-types/${fx.requestTypeId}`)).code).toBe('LY-MATRIX');
+    expect((await current(`/api/units/${fx.unitId}`)).code).toBe('DVT-MATRIX');
+    expect((await current(`/api/services/${fx.serviceId}`)).code).toBe('DV-MATRIX');
   });
 });
 

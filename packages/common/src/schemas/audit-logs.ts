@@ -20,6 +20,9 @@ export const AUDIT_ENTITIES = {
   notification_settings: 'setting_notifications.show',
   /** The Zalo settings record; the changes name a secret that changed, never its value. */
   zalo_settings: 'settings.edit',
+  /** The service catalogue: history on the edit pages, which need settings.edit. */
+  units: 'settings.edit',
+  services: 'settings.edit',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

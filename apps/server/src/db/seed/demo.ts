@@ -8,6 +8,7 @@ import type { DB } from '../schema';
 import { loadDemoCompany } from './demo-company';
 import { loadDemoLeaves } from './demo-leaves';
 import { loadDemoProcesses } from './demo-processes';
+import { loadDemoServices } from './demo-services';
 
 /** Every demo user signs in with this password (README, "Demo"). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -254,6 +255,7 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     }
     await loadDemoProcesses(trx, stamps);
     await loadDemoCompany(trx, stamps);
+    await loadDemoServices(trx, stamps);
   });
   await loadDemoLeaves(db);
   return true;
