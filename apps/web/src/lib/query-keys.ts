@@ -55,6 +55,10 @@ export const queryKeys = {
   },
   leaveTypes: resource('leave-types'),
   leaveSubstitutes: resource('leave-substitutes'),
+  /** `/api/units`; `options` feeds the service form's unit picker. */
+  units: { ...resource('units'), options: () => ['units', 'options'] as const },
+  /** `/api/services`: the catalogue; `groups` feeds the filter and the form's suggestions. */
+  services: { ...resource('services'), groups: () => ['services', 'groups'] as const },
   works: {
     ...resource('works'),
     /** Every page of "Công việc của tôi". */
@@ -124,6 +128,8 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   requests: queryKeys.requests,
   works: queryKeys.works,
   leaves: queryKeys.leaves,
+  units: queryKeys.units,
+  services: queryKeys.services,
   company_settings: queryKeys.companySettings,
   company_holidays: { history: queryKeys.companySettings.holidayHistory },
   notification_settings: queryKeys.notificationSettings,
