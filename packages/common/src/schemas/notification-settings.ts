@@ -273,6 +273,19 @@ export const EVENT_CATALOGUE = {
       '{{actor.name}} không duyệt đơn nghỉ từ {{leave.from}} đến {{leave.to}}.',
     ),
   },
+  'leave.cancelled': {
+    label: 'Đơn nghỉ phép bị hủy',
+    group: 'leave',
+    entity: 'leaves',
+    placeholders: LEAVE,
+    // department_head: the leave's approver and active substitutes, or whoever approved it (the event's head_ids).
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['department_head'],
+      'Đơn nghỉ phép của {{employee.name}} đã hủy',
+      '{{actor.name}} đã hủy đơn {{leave.type}} của {{employee.name}} từ {{leave.from}} đến {{leave.to}} ({{leave.days}} ngày).',
+    ),
+  },
   'leave.created_for_you': {
     label: 'Được tạo đơn nghỉ phép',
     group: 'leave',

@@ -78,7 +78,11 @@ export type User = z.infer<typeof userSchema>;
 
 export const USER_SORTS = ['name', 'code', 'username', 'created_at', 'updated_at', 'last_login_at'] as const;
 
-export const authInfoResponse = z.object({ user: userSchema, permissions_code: z.array(z.string()) });
+export const authInfoResponse = z.object({
+  /** `headed_department_ids`: the departments the user heads (a head decides leave without any leave key). */
+  user: userSchema.extend({ headed_department_ids: z.array(z.number()) }),
+  permissions_code: z.array(z.string()),
+});
 export type AuthInfo = z.infer<typeof authInfoResponse>;
 
 /** Most users one `GET /api/users/options` returns. */

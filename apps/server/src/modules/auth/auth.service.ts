@@ -135,7 +135,9 @@ export class AuthService {
   }
 
   async info(actor: Actor): Promise<AuthInfo> {
-    return { user: await this.deps.users.get(actor.id), permissions_code: [...actor.permissions] };
+    const user = await this.deps.users.get(actor.id);
+    const headed = await repo.headedDepartmentIds(this.deps.db, actor.id);
+    return { user: { ...user, headed_department_ids: headed }, permissions_code: [...actor.permissions] };
   }
 
   revokeUserTokens(userId: number, exceptTokenId?: number): Promise<unknown> {

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/audit';
 import type { DomainEventType } from '../../lib/domain-events';
 import { AppError, forbidden, staleVersion } from '../../lib/errors';
 import { changeStatus } from '../../lib/status-change';
+import { vnToday } from '../../lib/vn-time';
 import type { LeaveBalancesService } from './leave-balances.service';
 import { type DayCounter, yearsOf } from './leave-days';
 import { LEAVE_ENTITY, type LeaveContext, mayDecide } from './leaves.mappers';
@@ -44,6 +45,8 @@ export class LeaveApprovalsService {
       note: string | null;
       allowed: (row: LeaveRow, c: LeaveContext) => Promise<void>;
       after?: (trx: Kysely<DB>, row: LeaveRow, counter: DayCounter) => Promise<void>;
+      /** Added to the event's payload (read inside the transaction). */
+      eventExtra?: (trx: Kysely<DB>, row: LeaveRow) => Promise<Record<string, unknown>>;
       decision: boolean;
     },
   ): Promise<LeaveDetail> {
@@ -51,6 +54,7 @@ export class LeaveApprovalsService {
     const found = await leavesRepository.find(this.db, id);
     const counter = await this.balances.counter(found ? yearsOf(found) : []);
     await this.db.transaction().execute(async (trx) => {
+      let extra: Record<string, unknown> = {};
       const c = await this.leaves.context(actor, trx);
       const row = await this.leaves.visibleRow(trx, c, id);
       if (version !== undefined && version !== row.version && opts.from.includes(row.status)) throw staleVersion();
@@ -79,11 +83,12 @@ export class LeaveApprovalsService {
         statusNow: async () => (await trx.selectFrom('leaves').select('status').where('id', '=', id).executeTakeFirst())?.status,
         after: async () => {
           await opts.after?.(trx, row, counter);
+          extra = (await opts.eventExtra?.(trx, row)) ?? {};
           return undefined;
         },
         action: opts.action,
         event: opts.event,
-        payload: () => leaveEventPayload(row, { assignee_id: row.user_id, creator_id: row.user_id }),
+        payload: () => leaveEventPayload(row, { assignee_id: row.user_id, creator_id: row.user_id, ...extra }),
         unaudited: ['decided_at', 'decided_by'],
       });
     });
@@ -128,6 +133,15 @@ export class LeaveApprovalsService {
       allowed: (row, c) => this.leaves.cancelCheck(row, c),
       after: async (trx, row) => {
         if (row.status === 'approved' && Number(row.type_uses_balance)) await this.balances.refundLeave(trx, row, actor.id);
+      },
+      // leave.cancelled goes to whoever would decide it (approver and active substitutes) or decided it.
+      eventExtra: async (trx, row) => {
+        const heads = new Set<number>();
+        if (row.approver_id) heads.add(row.approver_id);
+        if (row.status === 'approved' && row.decided_by && row.decided_by !== row.user_id) heads.add(row.decided_by);
+        if (row.status === 'pending' && row.approver_id)
+          for (const s of await leavesRepository.substitutesOf(trx, row.approver_id, vnToday())) heads.add(s.id);
+        return { head_ids: [...heads] };
       },
     });
   }

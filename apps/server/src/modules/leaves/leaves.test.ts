@@ -453,6 +453,71 @@ describe('leaves API', () => {
     ).toBe(true);
   });
 
+  it('dispatches cancelled to the approver (and the substitute who approved it), not to the employee', async () => {
+    const of = async (who: Who) =>
+      (await t.call({ method: 'GET', url: '/api/notifications?per_page=100', token: who.token })).json().data as {
+        event: string;
+        link: string;
+        title: string;
+      }[];
+    const cancelledOf = async (who: Who, id: number) =>
+      (await of(who)).filter((n) => n.event === 'leave.cancelled' && n.link === `/admin/leaves/${id}`);
+    // Pending, cancelled by the employee: the approver hears of it.
+    const pending = (await apply(emp, { leave_type_id: sick, start_date: '2027-11-22', end_date: '2027-11-22' })).json();
+    expect((await act(emp, pending.id, 'cancel', { note: 'Đã khỏi' })).statusCode).toBe(200);
+    await t.app.workers.dispatcher.runOnce();
+    const forHead = await cancelledOf(head, pending.id);
+    expect(forHead).toHaveLength(1);
+    expect(forHead[0]?.title).toContain('đã hủy');
+    expect(await cancelledOf(emp, pending.id)).toHaveLength(0);
+    expect(await cancelledOf(outsider, pending.id)).toHaveLength(0);
+    // Approved by the substitute, cancelled before it starts: approver and substitute both.
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    await t.call({
+      method: 'POST',
+      url: '/api/leave-substitutes',
+      token: head.token,
+      payload: { substitute_id: sub.id, start_date: today, end_date: today },
+    });
+    const approved = (await apply(emp, { leave_type_id: sick, start_date: '2027-11-23', end_date: '2027-11-23' })).json();
+    expect((await act(sub, approved.id, 'approve')).statusCode).toBe(200);
+    expect((await act(emp, approved.id, 'cancel')).statusCode).toBe(200);
+    await t.app.workers.dispatcher.runOnce();
+    expect(await cancelledOf(head, approved.id)).toHaveLength(1);
+    expect(await cancelledOf(sub, approved.id)).toHaveLength(1);
+    const event = await db()
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('type', '=', 'leave.cancelled')
+      .where('entity_id', '=', approved.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(event.payload)).head_ids.sort()).toEqual([head.id, sub.id].sort());
+  });
+
+  it('tells a head in /api/auth/info which departments they head, leave keys or not', async () => {
+    const keyless = await t.userWith([], { department_id: deptB });
+    const info = async (who: Who) =>
+      (await t.call({ method: 'GET', url: '/api/auth/info', token: who.token })).json().user.headed_department_ids;
+    expect(await info(keyless)).toEqual([]);
+    await setHead(deptB, keyless.id);
+    try {
+      expect(await info(keyless)).toEqual([deptB]);
+      expect(await info(director)).toEqual([root]);
+      // The substitute drawer is theirs: a keyless head names a substitute.
+      const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/leave-substitutes',
+        token: keyless.token,
+        payload: { substitute_id: outsider.id, start_date: today, end_date: today },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await db().updateTable('departments').set({ head_id: null }).where('id', '=', deptB).execute();
+    }
+    expect((await t.call({ method: 'GET', url: '/api/auth/info' })).statusCode).toBe(401);
+  });
+
   it('makes one transition of 20 concurrent approvals', async () => {
     const l = (await apply(emp, { leave_type_id: annual, start_date: '2027-12-06', end_date: '2027-12-06' })).json();
     const results = await Promise.all(Array.from({ length: 20 }, () => act(head, l.id, 'approve')));
