@@ -37,6 +37,11 @@ import { departmentsRoutes } from './modules/departments/departments.routes';
 import { DepartmentsService } from './modules/departments/departments.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
+import { EvaluationLifecycleService } from './modules/evaluations/evaluation-lifecycle.service';
+import { EvaluationResultsService } from './modules/evaluations/evaluation-results.service';
+import { EvaluationSelfDueJob } from './modules/evaluations/evaluation-self-due.job';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes';
+import { EvaluationsService } from './modules/evaluations/evaluations.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaveSubstitutesRoutes } from './modules/leave-substitutes/leave-substitutes.routes';
 import { LeaveSubstitutesService } from './modules/leave-substitutes/leave-substitutes.service';
@@ -76,6 +81,10 @@ import { timekeepingRoutes } from './modules/timekeeping/timekeeping.routes';
 import { TimekeepingService } from './modules/timekeeping/timekeeping.service';
 import { unitsRoutes } from './modules/units/units.routes';
 import { UnitsService } from './modules/units/units.service';
+import { UserEvaluationTransitionsService } from './modules/user-evaluations/user-evaluation-transitions.service';
+import { userEvaluationsAccess } from './modules/user-evaluations/user-evaluations.access';
+import { userEvaluationsRoutes } from './modules/user-evaluations/user-evaluations.routes';
+import { UserEvaluationsService } from './modules/user-evaluations/user-evaluations.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { StepWorksService } from './modules/works/step-works.service';
@@ -196,6 +205,9 @@ export async function buildApp({
   // The request flow sits above both requests and works, which do not call each other.
   const flow = new RequestFlowService(db, { requests, stepWorks, processes, requestTypes, documents });
   const workStatus = new WorkStatusService(db, works, flow, documents);
+  // Evaluations (issue 12): periods, and the user evaluations opening one hands out.
+  const evaluations = new EvaluationsService(db);
+  const userEvaluations = new UserEvaluationsService(db, departments);
   // Events → notifications and deliveries → the outbox; the loops start in main.ts only.
   const notificationSettings = new NotificationSettingsService(db);
   const notifications = new NotificationsService(db, hub);
@@ -218,7 +230,7 @@ export async function buildApp({
   app.decorate('workers', workers);
   app.addHook('onClose', () => workers.background.stop());
   // Deadline reminders: one runner across instances (job_leases), a pass a minute, started with the loops above.
-  const scheduler = new Scheduler(db, [new WorkDeadlinesJob(db)], { log: app.log });
+  const scheduler = new Scheduler(db, [new WorkDeadlinesJob(db), new EvaluationSelfDueJob(db)], { log: app.log });
   workers.background.add(scheduler.loop());
   app.addHook('onClose', () => scheduler.close());
   const publicRequests = new PublicRequestsService({
@@ -234,6 +246,7 @@ export async function buildApp({
     customersAccess(),
     requestsAccess(works),
     worksAccess(works),
+    userEvaluationsAccess(userEvaluations),
     companySettingsAccess(),
     leavesAccess(leaves),
   ];
@@ -303,6 +316,15 @@ export async function buildApp({
   await app.register(notificationSettingsRoutes, { notificationSettings });
   await app.register(deliveriesRoutes, { deliveries });
   await app.register(companySettingsRoutes, { companySettings });
+  await app.register(evaluationsRoutes, {
+    evaluations,
+    lifecycle: new EvaluationLifecycleService(db, { evaluations, departments }),
+    results: new EvaluationResultsService(db, evaluations),
+  });
+  await app.register(userEvaluationsRoutes, {
+    userEvaluations,
+    transitions: new UserEvaluationTransitionsService(db, userEvaluations),
+  });
   await app.register(leavesRoutes, { leaves, approvals: leaveApprovals, balances: leaveBalances });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });

@@ -110,6 +110,11 @@ export interface DB {
   sequences: SequencesTable;
   documents: DocumentsTable;
   customers: CustomersTable;
+  evaluations: EvaluationsTable;
+  evaluation_departments: EvaluationDepartmentsTable;
+  evaluation_criteria: EvaluationCriteriaTable;
+  user_evaluations: UserEvaluationsTable;
+  user_evaluation_scores: UserEvaluationScoresTable;
   kpi_types: KpiTypesTable;
   processes: ProcessesTable;
   process_steps: ProcessStepsTable;
@@ -514,6 +519,71 @@ export interface KpiTypesTable extends Stamps {
   default_target: number;
   active: number;
   search_text: string;
+}
+
+// Issue 12: evaluations (migration 0023).
+
+export interface EvaluationsTable extends Stamps {
+  id: Generated<number>;
+  name: string;
+  /** 'month' | 'quarter' | 'year' */
+  period_type: string;
+  period_start: string;
+  period_end: string;
+  self_deadline: string;
+  review_deadline: string;
+  /** 'draft' | 'open' | 'closed' */
+  status: Generated<string>;
+  opened_at: string | null;
+  closed_at: string | null;
+  search_text: Generated<string>;
+}
+
+export interface EvaluationDepartmentsTable {
+  evaluation_id: number;
+  department_id: number;
+}
+
+export interface EvaluationCriteriaTable {
+  id: Generated<number>;
+  evaluation_id: number;
+  kpi_type_id: number;
+  position: number;
+  weight: number;
+  target: number;
+}
+
+export interface UserEvaluationsTable extends Stamps {
+  id: Generated<number>;
+  evaluation_id: number;
+  employee_id: number;
+  department_id: number | null;
+  reviewer_id: number | null;
+  /** 'draft' | 'self_assessed' | 'reviewed' | 'approved' */
+  status: Generated<string>;
+  total: number | null;
+  grade: string | null;
+  self_submitted_at: string | null;
+  reviewed_at: string | null;
+  approved_at: string | null;
+  approved_by: number | null;
+  return_note: string | null;
+  /** The self deadline the due reminder was recorded for. */
+  self_due_deadline: string | null;
+}
+
+export interface UserEvaluationScoresTable {
+  id: Generated<number>;
+  user_evaluation_id: number;
+  criterion_id: number;
+  actual: number | null;
+  actual_count: number | null;
+  /** JSON `{entity, ids}`. */
+  actual_records: string | null;
+  actual_updated_at: string | null;
+  self_score: number | null;
+  reviewer_score: number | null;
+  note: string | null;
 }
 
 // Issue 11: the service catalogue.

@@ -34,7 +34,13 @@ export type DomainEventType =
   | 'leave.approved'
   | 'leave.rejected'
   | 'leave.cancelled'
-  | 'leave.created_for_you';
+  | 'leave.created_for_you'
+  // Issue 12, evaluations (modules/evaluations, modules/user-evaluations), on a user evaluation (`user_evaluations`);
+  // `evaluation.self_due` by the scheduler (evaluation-self-due.job.ts), once per user evaluation and deadline.
+  | 'evaluation.opened'
+  | 'evaluation.reviewed'
+  | 'evaluation.approved'
+  | 'evaluation.self_due';
 
 export async function recordEvent(
   db: Kysely<DB>,

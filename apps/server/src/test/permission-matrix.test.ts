@@ -1,6 +1,7 @@
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertKpiType, insertOpenEvaluation, quarterBody } from '../modules/evaluations/evaluations.fixtures';
 import { accessPlugin } from '../plugins/access';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
@@ -440,6 +441,72 @@ async function leaveRequestFor(r: Route, key: PermissionKey | undefined, token: 
   }
 }
 
+/** Evaluations (issue 12): a KPI type and a department with one active employee, made once; records fresh per call. */
+const evalFx = { kpiTypeId: 0, departmentId: 0 };
+async function evaluationFixtures() {
+  if (evalFx.kpiTypeId) return evalFx;
+  evalFx.kpiTypeId = await insertKpiType(t, { name: 'KPI ma trận' });
+  evalFx.departmentId = (await createDepartment(t, { code: uniq('DGMT'), name: 'Phòng đánh giá ma trận' })).id;
+  await createUser(t, {
+    name: 'Nhân viên đánh giá ma trận',
+    username: uniq('dgu'),
+    role_id: fx.roleId,
+    password: TEST_PASSWORD,
+    department_id: evalFx.departmentId,
+  });
+  return evalFx;
+}
+
+/** The evaluation routes: each call gets a period or a user evaluation of its own, in the state the step needs. */
+async function evaluationRequestFor(r: Route, key: PermissionKey | undefined, token: string) {
+  const route = label(r);
+  const history =
+    route === 'GET /api/audit-logs' && (key === 'evaluations.show' || key === 'evaluations.edit' || key === 'user_evaluations.index');
+  if (!route.includes('/api/evaluations') && !route.includes('/api/user-evaluations') && !history) return null;
+  const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
+  const f = await evaluationFixtures();
+  const me = await userIdOf(token);
+  const criteria = [{ kpi_type_id: f.kpiTypeId, weight: 100, target: 10 }];
+  const draft = () => created('/api/evaluations', quarterBody([f.departmentId], criteria));
+  const open = (people: { employeeId: number; reviewerId: number | null; status?: string }[]) =>
+    insertOpenEvaluation(t, { departmentId: f.departmentId, kpiTypeId: f.kpiTypeId, createdBy: me, people });
+  const own = async () => (await open([{ employeeId: me, reviewerId: fx.userId }])).ids[0];
+  const toReview = async (status: string) => (await open([{ employeeId: fx.userId, reviewerId: me, status }])).ids[0];
+  if (history) {
+    if (key !== 'user_evaluations.index') return at(`/api/audit-logs?entity=evaluations&entity_id=${await draft()}`);
+    return at(`/api/audit-logs?entity=user_evaluations&entity_id=${await own()}`);
+  }
+  switch (route) {
+    case 'POST /api/evaluations':
+      return at('/api/evaluations', quarterBody([f.departmentId], criteria));
+    case 'GET /api/evaluations/:id':
+    case 'GET /api/evaluations/:id/results':
+    case 'DELETE /api/evaluations/:id':
+    case 'POST /api/evaluations/:id/open':
+      return at(r.url.replace(':id', String(await draft())), r.method === 'POST' ? {} : undefined);
+    case 'PUT /api/evaluations/:id':
+      return at(`/api/evaluations/${await draft()}`, { ...quarterBody([f.departmentId], criteria), version: 1 });
+    case 'POST /api/evaluations/:id/close':
+      return at(`/api/evaluations/${(await open([{ employeeId: fx.userId, reviewerId: me }])).evaluationId}/close`, {});
+    case 'GET /api/user-evaluations/:id':
+    case 'POST /api/user-evaluations/:id/refresh-actuals':
+    case 'POST /api/user-evaluations/:id/submit-self':
+      return at(r.url.replace(':id', String(await own())), r.method === 'POST' ? {} : undefined);
+    case 'PUT /api/user-evaluations/:id': {
+      const ue = await current(`/api/user-evaluations/${await own()}`);
+      return at(`/api/user-evaluations/${ue.id}`, { scores: [{ criterion_id: ue.criteria[0].id, self_score: 70 }], version: ue.version });
+    }
+    case 'POST /api/user-evaluations/:id/review':
+      return at(`/api/user-evaluations/${await toReview('self_assessed')}/review`, {});
+    case 'POST /api/user-evaluations/:id/approve':
+      return at(`/api/user-evaluations/${await toReview('reviewed')}/approve`, {});
+    case 'POST /api/user-evaluations/:id/return':
+      return at(`/api/user-evaluations/${await toReview('self_assessed')}/return`, { note: 'Trả lại ma trận' });
+    default:
+      return null;
+  }
+}
+
 /** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
 async function requestFor(r: Route, key?: PermissionKey, token: string = t.adminToken) {
   const flow = await flowRequestFor(r, key, token);
@@ -448,6 +515,8 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   if (notification) return { ...notification, headers: undefined as Record<string, string> | undefined };
   const leave = await leaveRequestFor(r, key, token);
   if (leave) return { ...leave, headers: undefined as Record<string, string> | undefined };
+  const evaluation = await evaluationRequestFor(r, key, token);
+  if (evaluation) return { ...evaluation, headers: undefined as Record<string, string> | undefined };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,

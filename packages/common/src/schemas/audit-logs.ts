@@ -18,6 +18,9 @@ export const AUDIT_ENTITIES = {
   company_settings: 'settings.edit',
   company_holidays: 'settings.edit',
   notification_settings: 'setting_notifications.show',
+  evaluations: 'evaluations.show',
+  /** Also scoped: only user evaluations the caller sees. */
+  user_evaluations: 'user_evaluations.index',
   /** The Zalo settings record; the changes name a secret that changed, never its value. */
   zalo_settings: 'settings.edit',
   /** The service catalogue: history on the edit pages, which need settings.edit. */

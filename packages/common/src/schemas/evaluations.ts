@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvOf, dateSchema, idSchema, listQuery, requiredText, versionSchema } from './common';
+import { kpiDirectionSchema, kpiMeasureSchema } from './kpi-types';
 
 // Issue 12, evaluation periods (PRODUCT.md §3): criteria weighted to 100, departments covered, draft → open → closed.
 
@@ -121,14 +122,14 @@ export type EvaluationListQuery = z.infer<typeof evaluationListQuery>;
 
 const ref = z.object({ id: z.number(), name: z.string() });
 
-/** The KPI type as a criterion shows it. `measure` is a KpiMeasure key (kpi-types.ts). */
+/** The KPI type as a criterion shows it. */
 export const criterionKpiTypeSchema = z.object({
   id: z.number(),
   code: z.string(),
   name: z.string(),
   unit: z.string().nullable(),
-  direction: z.enum(['higher', 'lower']),
-  measure: z.string(),
+  direction: kpiDirectionSchema,
+  measure: kpiMeasureSchema,
 });
 export type CriterionKpiType = z.infer<typeof criterionKpiTypeSchema>;
 

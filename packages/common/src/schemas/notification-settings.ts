@@ -66,6 +66,7 @@ export const PLACEHOLDERS = {
   'contract.days_left': { label: 'Số ngày còn lại', sample: '30' },
   'evaluation.name': { label: 'Kỳ đánh giá', sample: 'Đánh giá KPI quý IV/2026' },
   'evaluation.score': { label: 'Điểm đánh giá', sample: '87' },
+  'evaluation.self_deadline': { label: 'Hạn tự đánh giá', sample: '05/01/2027' },
 } as const satisfies Record<string, { label: string; sample: string }>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -333,6 +334,30 @@ export const EVENT_CATALOGUE = {
       ['assignee'],
       'Có kết quả đánh giá {{evaluation.name}}',
       '{{actor.name}} đã đánh giá bạn trong kỳ {{evaluation.name}}: {{evaluation.score}} điểm.',
+    ),
+  },
+  'evaluation.self_due': {
+    label: 'Sắp hết hạn tự đánh giá',
+    group: 'evaluation',
+    entity: 'evaluations',
+    placeholders: [...COMMON, 'evaluation.name', 'evaluation.self_deadline', 'employee.name'],
+    dynamic: ['assignee', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Sắp hết hạn tự đánh giá {{evaluation.name}}',
+      'Hạn tự đánh giá kỳ {{evaluation.name}} là ngày {{evaluation.self_deadline}}. Vui lòng hoàn thành và gửi phiếu tự đánh giá.',
+    ),
+  },
+  'evaluation.approved': {
+    label: 'Kết quả đánh giá được duyệt',
+    group: 'evaluation',
+    entity: 'evaluations',
+    placeholders: [...COMMON, 'evaluation.name', 'evaluation.score', 'employee.name'],
+    dynamic: ['assignee', 'department_head'],
+    defaults: inApp(
+      ['assignee'],
+      'Kết quả đánh giá {{evaluation.name}} đã được duyệt',
+      '{{actor.name}} đã duyệt kết quả đánh giá của bạn trong kỳ {{evaluation.name}}: {{evaluation.score}} điểm.',
     ),
   },
 } as const satisfies Record<string, EventDef>;

@@ -2,6 +2,7 @@ import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
+import { headAbove } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
 
 /**
@@ -35,23 +36,7 @@ export function coversEmployee(scope: LeaveScope, employee: { id: number; depart
 
 /**
  * The approver of an employee's leave: the head of their department; for a head's own leave (or a department with no
- * head), the head of the parent department, up the tree. Inactive heads are passed over. Null when none is found:
+ * head), the head of the parent department, up the tree (departments/department-heads.ts). Null when none is found:
  * the holders of `leaves.all` decide it.
  */
-export async function approverOf(db: Kysely<DB>, employee: { id: number; department_id: number | null }): Promise<number | null> {
-  let deptId = employee.department_id;
-  const seen = new Set<number>();
-  while (deptId !== null && !seen.has(deptId)) {
-    seen.add(deptId);
-    const d = await db
-      .selectFrom('departments as d')
-      .leftJoin('users as h', 'h.id', 'd.head_id')
-      .select(['d.parent_id', 'd.head_id', 'h.status as head_status'])
-      .where('d.id', '=', deptId)
-      .executeTakeFirst();
-    if (!d) return null;
-    if (d.head_id !== null && d.head_id !== employee.id && d.head_status === 'active') return d.head_id;
-    deptId = d.parent_id;
-  }
-  return null;
-}
+export const approverOf = headAbove;

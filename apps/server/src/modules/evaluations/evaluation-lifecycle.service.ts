@@ -1,0 +1,164 @@
+import type { Evaluation, EvaluationTransitionBody } from '@qlcv/common/schemas/evaluations';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Actor, writeAudit } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { recordEvent } from '../../lib/domain-events';
+import { invalid, staleVersion } from '../../lib/errors';
+import { headAbove } from '../departments/department-heads';
+import type { DepartmentsService } from '../departments/departments.service';
+import { fillActuals } from '../user-evaluations/user-evaluation-actuals';
+import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
+import { USER_EVALUATION_ENTITY } from '../user-evaluations/user-evaluations.repository';
+import { EVALUATION_ENTITY } from './evaluations.repository';
+import { type EvaluationsService, invalidState, locked } from './evaluations.service';
+
+/** Opening a period (one user evaluation per active employee in scope) and closing it (everything frozen). */
+export class EvaluationLifecycleService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly deps: { evaluations: EvaluationsService; departments: DepartmentsService },
+  ) {}
+
+  /** The chosen departments and all their sub-departments. */
+  private async coveredDepartments(trx: Kysely<DB>, e: Evaluation): Promise<number[]> {
+    const ids = new Set<number>();
+    for (const d of e.departments) for (const id of await this.deps.departments.withDescendants(d.id, trx)) ids.add(id);
+    return [...ids];
+  }
+
+  /**
+   * draft → open: a user evaluation for each active employee of the covered departments, reviewed by the head above
+   * them (departments/department-heads.ts; none → the period's creator, never oneself), with a score row per criterion
+   * and the computed actuals measured; `evaluation.opened` to each employee.
+   */
+  async open(actor: Actor, id: number, body: EvaluationTransitionBody): Promise<Evaluation> {
+    await this.db.transaction().execute(async (trx) => {
+      const e = await this.deps.evaluations.get(id, trx);
+      if (e.status === 'closed') throw locked();
+      if (e.status !== 'draft') throw invalidState('Kỳ đánh giá đã mở.');
+      if (body.version !== undefined && body.version !== e.version) throw staleVersion();
+      const departmentIds = await this.coveredDepartments(trx, e);
+      const employees = await trx
+        .selectFrom('users')
+        .select(['id', 'name', 'department_id'])
+        .where('status', '=', 'active')
+        .where('department_id', 'in', departmentIds.length ? departmentIds : [-1])
+        .orderBy('id')
+        .execute();
+      if (employees.length === 0)
+        throw invalid('department_ids', 'Các phòng ban đã chọn không có nhân viên nào đang làm việc.', 'NO_EMPLOYEES');
+      const now = nowIso();
+      const r = await trx
+        .updateTable('evaluations')
+        .set({ status: 'open', opened_at: now, version: e.version + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('version', '=', e.version)
+        .where('status', '=', 'draft')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      for (const emp of employees) {
+        const head = (await headAbove(trx, emp)) ?? e.created_by?.id ?? null;
+        const reviewerId = head === emp.id ? null : head;
+        const ue = await trx
+          .insertInto('user_evaluations')
+          .values({
+            evaluation_id: id,
+            employee_id: emp.id,
+            department_id: emp.department_id,
+            reviewer_id: reviewerId,
+            status: 'draft',
+            total: null,
+            grade: null,
+            self_submitted_at: null,
+            reviewed_at: null,
+            approved_at: null,
+            approved_by: null,
+            return_note: null,
+            self_due_deadline: null,
+            created_by: actor.id,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('user_evaluation_scores')
+          .values(
+            e.criteria.map((c) => ({
+              user_evaluation_id: ue.id,
+              criterion_id: c.id,
+              actual: null,
+              actual_count: null,
+              actual_records: null,
+              actual_updated_at: null,
+              self_score: null,
+              reviewer_score: null,
+              note: null,
+            })),
+          )
+          .execute();
+        await fillActuals(trx, { id: ue.id, employee_id: emp.id, period_start: e.period_start, period_end: e.period_end });
+        await writeAudit(trx, actor, { entity: USER_EVALUATION_ENTITY, entityId: ue.id, action: 'create', changes: null });
+        await recordEvent(trx, {
+          type: 'evaluation.opened',
+          entity: USER_EVALUATION_ENTITY,
+          entityId: ue.id,
+          actorId: actor.id,
+          payload: userEvaluationEventPayload({
+            id: ue.id,
+            employee_id: emp.id,
+            department_id: emp.department_id,
+            reviewer_id: reviewerId,
+            evaluation_name: e.name,
+            employee_name: emp.name,
+            total: null,
+          }),
+        });
+      }
+      await writeAudit(trx, actor, {
+        entity: EVALUATION_ENTITY,
+        entityId: id,
+        action: 'open',
+        changes: { status: ['draft', 'open'], user_evaluations: employees.length },
+      });
+    });
+    return this.deps.evaluations.get(id);
+  }
+
+  /**
+   * open → closed: the computed actuals are measured a last time for what is not approved yet, then everything is
+   * frozen as it stands (user evaluations keep their status; every later write answers "Kỳ đánh giá đã khóa").
+   */
+  async close(actor: Actor, id: number, body: EvaluationTransitionBody): Promise<Evaluation> {
+    await this.db.transaction().execute(async (trx) => {
+      const e = await this.deps.evaluations.get(id, trx);
+      if (e.status === 'closed') throw locked();
+      if (e.status !== 'open') throw invalidState('Kỳ đánh giá chưa mở.');
+      if (body.version !== undefined && body.version !== e.version) throw staleVersion();
+      const pending = await trx
+        .selectFrom('user_evaluations')
+        .select(['id', 'employee_id'])
+        .where('evaluation_id', '=', id)
+        .where('status', '!=', 'approved')
+        .execute();
+      for (const ue of pending) await fillActuals(trx, { ...ue, period_start: e.period_start, period_end: e.period_end });
+      const now = nowIso();
+      const r = await trx
+        .updateTable('evaluations')
+        .set({ status: 'closed', closed_at: now, version: e.version + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('version', '=', e.version)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      await writeAudit(trx, actor, {
+        entity: EVALUATION_ENTITY,
+        entityId: id,
+        action: 'close',
+        changes: { status: ['open', 'closed'], not_approved: pending.length },
+      });
+    });
+    return this.deps.evaluations.get(id);
+  }
+}

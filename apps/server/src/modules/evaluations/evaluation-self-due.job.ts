@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { recordEvent } from '../../lib/domain-events';
+import type { ScheduledJob } from '../../lib/scheduler';
+import { vnToday } from '../../lib/vn-time';
+import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
+import { USER_EVALUATION_ENTITY } from '../user-evaluations/user-evaluations.repository';
+
+/** The reminder goes out this many days before the self-assessment deadline. */
+export const SELF_DUE_DAYS = 2;
+
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * `evaluation.self_due`: for each user evaluation still in draft in an open period whose self deadline is today or
+ * within the next SELF_DUE_DAYS days (Vietnam time), once per deadline: `self_due_deadline` is written first with a
+ * conditional update and the event only if that took effect, in one transaction (another runner finds nothing).
+ */
+export class EvaluationSelfDueJob implements ScheduledJob {
+  readonly name = 'evaluation-self-due';
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly batch = 200,
+  ) {}
+
+  async runOnce(now: Date): Promise<number> {
+    const today = vnToday(now);
+    const until = addDays(today, SELF_DUE_DAYS);
+    let raised = 0;
+    for (;;) {
+      const pass = await this.db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('user_evaluations as ue')
+          .innerJoin('evaluations as e', 'e.id', 'ue.evaluation_id')
+          .innerJoin('users as u', 'u.id', 'ue.employee_id')
+          .select([
+            'ue.id',
+            'ue.employee_id',
+            'ue.department_id',
+            'ue.reviewer_id',
+            'e.name as evaluation_name',
+            'e.self_deadline',
+            'u.name as employee_name',
+          ])
+          .where('e.status', '=', 'open')
+          .where('ue.status', '=', 'draft')
+          .where('e.self_deadline', '>=', today)
+          .where('e.self_deadline', '<=', until)
+          .where((eb) =>
+            eb.or([eb('ue.self_due_deadline', 'is', null), eb('ue.self_due_deadline', '!=', eb.ref('e.self_deadline'))]),
+          )
+          .orderBy('ue.id')
+          .limit(this.batch)
+          .execute();
+        let n = 0;
+        for (const ue of due) {
+          const r = await trx
+            .updateTable('user_evaluations')
+            .set({ self_due_deadline: ue.self_deadline })
+            .where('id', '=', ue.id)
+            .where((eb) => eb.or([eb('self_due_deadline', 'is', null), eb('self_due_deadline', '!=', ue.self_deadline)]))
+            .executeTakeFirst();
+          if (Number(r.numUpdatedRows) !== 1) continue;
+          await recordEvent(trx, {
+            type: 'evaluation.self_due',
+            entity: USER_EVALUATION_ENTITY,
+            entityId: ue.id,
+            actorId: null,
+            payload: {
+              ...userEvaluationEventPayload({ ...ue, total: null }),
+              vars: {
+                'evaluation.name': ue.evaluation_name,
+                'evaluation.score': '',
+                'employee.name': ue.employee_name,
+                'evaluation.self_deadline': `${ue.self_deadline.slice(8, 10)}/${ue.self_deadline.slice(5, 7)}/${ue.self_deadline.slice(0, 4)}`,
+              },
+            },
+          });
+          n += 1;
+        }
+        return { seen: due.length, raised: n };
+      });
+      raised += pass.raised;
+      if (pass.seen < this.batch || pass.raised === 0) break;
+    }
+    return raised;
+  }
+}
