@@ -95,6 +95,12 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),
+  'settings.units.index': () => import('@/features/units/pages/unit-list-page'),
+  'settings.units.create': () => import('@/features/units/pages/unit-create-page'),
+  'settings.units.edit': () => import('@/features/units/pages/unit-edit-page'),
+  'master_data.index': () => import('@/features/services/pages/service-list-page'),
+  'master_data.create': () => import('@/features/services/pages/service-create-page'),
+  'master_data.edit': () => import('@/features/services/pages/service-edit-page'),
 
   error: () => import('@/pages/error-page'),
   'error.403': () => import('@/pages/forbidden-page'),

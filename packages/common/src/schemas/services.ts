@@ -21,7 +21,9 @@ export const VAT_RATE_LABELS: Record<VatRate, string> = {
 export const MAX_UNIT_PRICE = 100_000_000_000;
 
 export const unitPriceSchema = z
-  .number({ error: 'Đơn giá phải là số' })
+  .number({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'Vui lòng nhập đơn giá' : 'Đơn giá phải là số'),
+  })
   .int('Đơn giá phải là số nguyên (đồng)')
   .min(0, 'Đơn giá không được âm')
   .max(MAX_UNIT_PRICE, 'Đơn giá tối đa 100.000.000.000 đ');

@@ -1,0 +1,202 @@
+import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { formatVnd } from '@qlcv/common/format/number';
+import type { Service } from '@qlcv/common/schemas/services';
+import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { urlFor } from '@/app/routes';
+import {
+  ClearFiltersLink,
+  CsvSelect,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toExportQuery,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { ActiveTag } from '@/features/request-types/components/request-type-tags';
+import { useCan } from '@/lib/permissions/can';
+import { useExportServices, useServiceGroups, useServices } from '../api/services-api';
+import { DeleteServiceButton } from '../components/delete-service-button';
+import { ImportServicesDialog } from '../components/import-services-dialog';
+import { VAT_OPTIONS, VatTag } from '../components/service-labels';
+
+const FILTERS = ['group', 'vat_rate', 'active'] as const;
+const ACTIVE_OPTIONS = [
+  { value: 'true', label: 'Đang sử dụng' },
+  { value: 'false', label: 'Ngừng sử dụng' },
+];
+
+/** The service catalogue: read by everyone signed in; add, edit, import and delete with settings.edit. */
+export default function ServiceListPage() {
+  const navigate = useNavigate();
+  const { params, update, filtered, clear } = useListParams({ sort: 'code', filters: FILTERS });
+  const services = useServices(toQuery(params));
+  const groups = useServiceGroups();
+  const exporter = useExportServices();
+  const canEdit = useCan(['settings.edit']);
+  const [importing, setImporting] = useState(false);
+
+  const columns: TableColumnsType<Service> = [
+    { key: 'code', title: 'Mã', dataIndex: 'code', width: 120, sorter: true, sortOrder: sortOrderOf(params.sort, 'code') },
+    {
+      key: 'name',
+      title: 'Tên dịch vụ',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'name'),
+      render: (_, s) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          {canEdit ? <Link to={urlFor('master_data.edit', { id: s.id })}>{s.name}</Link> : s.name}
+          {s.description && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: s.description }}>
+              {s.description}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'group',
+      title: 'Nhóm',
+      dataIndex: 'group',
+      width: 190,
+      responsive: ['lg'],
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'group'),
+    },
+    { key: 'unit', title: 'Đơn vị tính', width: 110, render: (_, s) => s.unit.name },
+    {
+      key: 'unit_price',
+      title: 'Đơn giá',
+      width: 150,
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'unit_price'),
+      render: (_, s) => formatVnd(s.unit_price),
+    },
+    {
+      key: 'vat',
+      title: 'Thuế suất VAT',
+      width: 270,
+      render: (_, s) => <VatTag rate={s.vat_rate} reducible={s.vat_reducible} />,
+    },
+    { key: 'active', title: 'Trạng thái', width: 150, render: (_, s) => <ActiveTag active={s.active} /> },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: 'Thao tác',
+            width: 140,
+            render: (_: unknown, s: Service) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => navigate(urlFor('master_data.edit', { id: s.id }))}
+                  aria-label={`Sửa dịch vụ ${s.name}`}
+                >
+                  Sửa
+                </Button>
+                <DeleteServiceButton service={s} size="small" />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const create = canEdit && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('master_data.create'))}>
+      Thêm dịch vụ
+    </Button>
+  );
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy dịch vụ nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={clear}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description="Chưa có dịch vụ nào trong danh mục">
+      {canEdit && (
+        <Space>
+          {create}
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            Nhập từ Excel
+          </Button>
+        </Space>
+      )}
+    </Empty>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Danh mục dịch vụ"
+        subtitle="Dịch vụ của công ty: nhóm, đơn vị tính, đơn giá và thuế suất VAT, dùng để lập hợp đồng."
+        extra={
+          <>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporter.isPending}
+              onClick={() => exporter.mutate(toExportQuery(params))}
+            >
+              Xuất Excel
+            </Button>
+            {canEdit && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                Nhập Excel
+              </Button>
+            )}
+            {create}
+          </>
+        }
+      />
+      <Card>
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên, nhóm" />
+          <Select
+            aria-label="Lọc theo nhóm"
+            placeholder="Nhóm dịch vụ"
+            allowClear
+            showSearch
+            style={{ width: 220 }}
+            options={(groups.data ?? []).map((g) => ({ value: g, label: g }))}
+            value={params.filters.group}
+            onChange={(v?: string) => update({ group: v ?? null })}
+          />
+          <CsvSelect
+            placeholder="Thuế suất"
+            options={VAT_OPTIONS}
+            value={params.filters.vat_rate}
+            onChange={(v) => update({ vat_rate: v })}
+            width={200}
+          />
+          <Select
+            aria-label="Lọc theo trạng thái"
+            placeholder="Trạng thái"
+            allowClear
+            style={{ width: 170 }}
+            options={ACTIVE_OPTIONS}
+            value={params.filters.active}
+            onChange={(v?: string) => update({ active: v ?? null })}
+          />
+          {filtered && <ClearFiltersLink onClick={clear} />}
+        </Space>
+        <ServerTable<Service>
+          query={services}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="dịch vụ"
+          empty={empty}
+          scrollX={1200}
+        />
+      </Card>
+      {canEdit && <ImportServicesDialog open={importing} onClose={() => setImporting(false)} />}
+    </>
+  );
+}
