@@ -93,6 +93,20 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'leaves.create_for_employee': () => import('@/features/leaves/pages/leave-create-for-employee-page'),
   'timekeeping.index': () => import('@/features/timekeeping/pages/timekeeping-page'),
 
+  ...crud('evaluations', {
+    index: () => import('@/features/evaluations/pages/evaluation-list-page'),
+    create: () => import('@/features/evaluations/pages/evaluation-create-page'),
+    show: () => import('@/features/evaluations/pages/evaluation-show-page'),
+    edit: () => import('@/features/evaluations/pages/evaluation-edit-page'),
+  }),
+  ...crud('user_evaluations', {
+    index: () => import('@/features/user-evaluations/pages/user-evaluation-list-page'),
+    create: () => import('@/features/user-evaluations/pages/user-evaluation-create-page'),
+    // One page for both: the scores are typed in place, as the record's `can` allows.
+    show: () => import('@/features/user-evaluations/pages/user-evaluation-show-page'),
+    edit: () => import('@/features/user-evaluations/pages/user-evaluation-show-page'),
+  }),
+
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),
   'settings.units.index': () => import('@/features/units/pages/unit-list-page'),

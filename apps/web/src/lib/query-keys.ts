@@ -130,6 +130,8 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   leaves: queryKeys.leaves,
   units: queryKeys.units,
   services: queryKeys.services,
+  evaluations: queryKeys.evaluations,
+  user_evaluations: queryKeys.userEvaluations,
   company_settings: queryKeys.companySettings,
   company_holidays: { history: queryKeys.companySettings.holidayHistory },
   notification_settings: queryKeys.notificationSettings,

@@ -1,0 +1,50 @@
+import type { UserEvaluation } from '@qlcv/common/schemas/user-evaluations';
+import { Button, Card, Empty, Table, Typography } from 'antd';
+import { Link } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
+import { useUserEvaluations } from '../api/user-evaluations';
+import { periodText } from './ue-format';
+
+/** "Kết quả các kỳ trước": the employee's other evaluations, latest period first. */
+export function PastResults({ employeeId, currentId }: { employeeId: number; currentId?: number }) {
+  const list = useUserEvaluations({ employee_id: employeeId, tab: 'all', sort: '-period_start', per_page: 11 });
+  const rows = (list.data?.data ?? []).filter((u) => u.id !== currentId).slice(0, 10);
+  return (
+    <Card title="Kết quả các kỳ trước" size="small" data-testid="past-results">
+      {list.isError ? (
+        <Typography.Text type="danger">
+          Không tải được kết quả các kỳ trước.{' '}
+          <Button size="small" onClick={() => list.refetch()}>
+            Thử lại
+          </Button>
+        </Typography.Text>
+      ) : (
+        <Table<UserEvaluation>
+          size="small"
+          rowKey="id"
+          loading={list.isPending}
+          pagination={false}
+          dataSource={rows}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có kỳ đánh giá nào khác" /> }}
+          columns={[
+            {
+              key: 'evaluation',
+              title: 'Kỳ',
+              render: (_, u) => (
+                <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+                  <Link to={urlFor('user_evaluations.show', { id: u.id })}>{u.evaluation.name}</Link>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {periodText(u.evaluation)} · <UserEvaluationStatusTag status={u.status} />
+                  </Typography.Text>
+                </span>
+              ),
+            },
+            { key: 'total', title: 'Điểm', width: 64, align: 'right', render: (_, u) => formatScore(u.total) },
+            { key: 'grade', title: 'Xếp loại', width: 110, render: (_, u) => <GradeTag grade={u.grade} /> },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Popover, Typography } from 'antd';
+import { Link } from 'react-router';
+import { urlFor } from '@/app/routes';
+
+const NOUNS = { works: 'công việc', requests: 'yêu cầu' } as const;
+/** More than this many are listed as "và N … khác". */
+const SHOWN = 30;
+
+/** "N công việc" opening a list of links to the records a computed actual counted. */
+export function RecordsPopover({ records }: { records: { entity: 'works' | 'requests'; ids: number[] } | null | undefined }) {
+  if (!records || records.ids.length === 0)
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        Không có bản ghi
+      </Typography.Text>
+    );
+  const noun = NOUNS[records.entity];
+  const route = records.entity === 'works' ? 'works.show' : 'requests.show';
+  const content = (
+    <div style={{ maxWidth: 320, maxHeight: 280, overflowY: 'auto' }}>
+      <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+        {records.ids.slice(0, SHOWN).map((id) => (
+          <li key={id}>
+            <Link to={urlFor(route, { id })} target="_blank">
+              {noun[0]?.toUpperCase()}
+              {noun.slice(1)} #{id}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {records.ids.length > SHOWN && (
+        <Typography.Text type="secondary">
+          và {records.ids.length - SHOWN} {noun} khác
+        </Typography.Text>
+      )}
+    </div>
+  );
+  return (
+    <Popover title={`Các ${noun} được tính`} content={content} trigger="click">
+      <Button type="link" size="small" icon={<LinkOutlined />} style={{ padding: 0, height: 'auto' }}>
+        {records.ids.length} {noun}
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,191 @@
+import { ClearOutlined } from '@ant-design/icons';
+import {
+  USER_EVALUATION_STATUS_LABELS,
+  USER_EVALUATION_STATUSES,
+  type UserEvaluation,
+} from '@qlcv/common/schemas/user-evaluations';
+import { Badge, Button, Card, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Link } from 'react-router';
+import { urlFor } from '@/app/routes';
+import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
+import {
+  ClearFiltersLink,
+  CsvSelect,
+  SearchInput,
+  ServerTable,
+  sortOrderOf,
+  toQuery,
+  useListParams,
+} from '@/components/list-controls';
+import { PageHeader } from '@/components/page-header';
+import { useToReviewCount, useUserEvaluations } from '../api/user-evaluations';
+import { Deadlines } from '../components/deadline-cell';
+import { EvaluationSelect } from '../components/evaluation-select';
+import { periodText } from '../components/ue-format';
+
+const FILTERS = ['evaluation_id', 'status', 'department_id'] as const;
+type Tab = 'mine' | 'to_review' | 'all';
+
+/** User evaluations: mine, those waiting for my review (badge), all in my scope; filters. */
+export default function UserEvaluationListPage() {
+  const { params, update, filtered, clear } = useListParams({ sort: '-period_start', filters: FILTERS, views: ['tab'] });
+  const rawTab = params.filters.tab as Tab | undefined;
+  const tab: Tab = rawTab === 'to_review' || rawTab === 'all' ? rawTab : 'mine';
+  const list = useUserEvaluations({ ...toQuery(params), tab });
+  const toReview = useToReviewCount();
+  const f = params.filters;
+
+  const columns: TableColumnsType<UserEvaluation> = [
+    {
+      key: 'employee',
+      title: 'Nhân viên',
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'employee'),
+      render: (_, u) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          <Link to={urlFor('user_evaluations.show', { id: u.id })}>{u.employee.name}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[u.employee.code, u.department?.name].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'period_start',
+      title: 'Kỳ đánh giá',
+      width: 210,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'period_start'),
+      render: (_, u) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          <span>{u.evaluation.name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {periodText(u.evaluation)}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'reviewer',
+      title: 'Người đánh giá',
+      width: 150,
+      responsive: ['lg'],
+      render: (_, u) => u.reviewer?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'status',
+      title: 'Trạng thái',
+      width: 140,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'status'),
+      render: (_, u) => <UserEvaluationStatusTag status={u.status} />,
+    },
+    {
+      key: 'total',
+      title: 'Điểm · xếp loại',
+      width: 165,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'total'),
+      render: (_, u) =>
+        u.total === null ? (
+          <Typography.Text type="secondary">Chưa chấm</Typography.Text>
+        ) : (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <Typography.Text strong>{formatScore(u.total)}</Typography.Text> <GradeTag grade={u.grade} />
+          </span>
+        ),
+    },
+    {
+      key: 'deadlines',
+      title: 'Hạn',
+      width: 190,
+      render: (_, u) => (
+        <Deadlines
+          status={u.status}
+          self={u.self_deadline}
+          review={u.review_deadline}
+          closed={u.evaluation.status === 'closed'}
+        />
+      ),
+    },
+  ];
+
+  const empty = filtered ? (
+    <Empty description="Không tìm thấy phiếu đánh giá nào phù hợp với điều kiện lọc">
+      <Button icon={<ClearOutlined />} onClick={clear}>
+        Xóa bộ lọc
+      </Button>
+    </Empty>
+  ) : tab === 'to_review' ? (
+    <Empty description="Không có phiếu nào cần bạn đánh giá" />
+  ) : tab === 'mine' ? (
+    <Empty description="Bạn chưa có phiếu đánh giá nào — phiếu được tạo khi một kỳ đánh giá được mở" />
+  ) : (
+    <Empty description="Chưa có phiếu đánh giá nào" />
+  );
+
+  const count = toReview.data ?? 0;
+  return (
+    <>
+      <PageHeader
+        title="Đánh giá nhân viên"
+        subtitle="Phiếu đánh giá KPI của bạn, phiếu cần bạn đánh giá và các phiếu trong phạm vi bạn quản lý."
+      />
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => update({ tab: key === 'mine' ? null : key })}
+          items={[
+            { key: 'mine', label: 'Của tôi' },
+            {
+              key: 'to_review',
+              label: (
+                <Space size={6}>
+                  Cần tôi đánh giá
+                  <Badge count={count} overflowCount={99} size="small" data-testid="to-review-count" />
+                </Space>
+              ),
+            },
+            { key: 'all', label: 'Tất cả trong phạm vi' },
+          ]}
+        />
+        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+          <SearchInput
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            placeholder="Tìm theo tên, mã nhân viên"
+            width={260}
+          />
+          <EvaluationSelect value={f.evaluation_id} onChange={(v) => update({ evaluation_id: v })} />
+          <CsvSelect
+            placeholder="Trạng thái"
+            width={220}
+            options={USER_EVALUATION_STATUSES.map((s) => ({ value: s, label: USER_EVALUATION_STATUS_LABELS[s] }))}
+            value={f.status}
+            onChange={(v) => update({ status: v })}
+          />
+          {tab !== 'mine' && (
+            <DepartmentTreeSelect
+              aria-label="Lọc theo phòng ban"
+              placeholder="Phòng ban"
+              style={{ width: 220 }}
+              value={f.department_id ? Number(f.department_id) : null}
+              onChange={(v) => update({ department_id: v })}
+            />
+          )}
+          {filtered && <ClearFiltersLink onClick={clear} />}
+        </Space>
+        <ServerTable<UserEvaluation>
+          query={list}
+          columns={columns}
+          params={params}
+          update={update}
+          noun="phiếu đánh giá"
+          empty={empty}
+          scrollX={1000}
+        />
+      </Card>
+    </>
+  );
+}
