@@ -81,7 +81,8 @@ describe('evaluations API', () => {
   const db = () => t.database.db;
   const post = (who: Who | string, url: string, payload: Record<string, unknown> = {}) =>
     t.call({ method: 'POST', url, token: typeof who === 'string' ? who : who.token, payload });
-  const get = (who: Who | string, url: string) => t.call({ method: 'GET', url, token: typeof who === 'string' ? who : who.token });
+  const get = (who: Who | string, url: string) =>
+    t.call({ method: 'GET', url, token: typeof who === 'string' ? who : who.token });
   const criteria = () => [
     { kpi_type_id: kDone, weight: 60, target: 10 },
     { kpi_type_id: kManual, weight: 40, target: 100 },
@@ -134,10 +135,13 @@ describe('evaluations API', () => {
     const res = await post(
       hr,
       '/api/evaluations',
-      quarterBody([deptA], [
-        { kpi_type_id: kDone, weight: 50, target: 10 },
-        { kpi_type_id: kManual, weight: 40, target: 100 },
-      ]),
+      quarterBody(
+        [deptA],
+        [
+          { kpi_type_id: kDone, weight: 50, target: 10 },
+          { kpi_type_id: kManual, weight: 40, target: 100 },
+        ],
+      ),
     );
     const body = expectError(res, 422, 'WEIGHTS_NOT_100', 'criteria');
     expect(body.message).toContain('90');
@@ -151,10 +155,13 @@ describe('evaluations API', () => {
       await post(
         hr,
         '/api/evaluations',
-        quarterBody([deptA], [
-          { kpi_type_id: kDone, weight: 50, target: 1 },
-          { kpi_type_id: kDone, weight: 50, target: 2 },
-        ]),
+        quarterBody(
+          [deptA],
+          [
+            { kpi_type_id: kDone, weight: 50, target: 1 },
+            { kpi_type_id: kDone, weight: 50, target: 2 },
+          ],
+        ),
       ),
       422,
       'VALIDATION_FAILED',
@@ -191,7 +198,12 @@ describe('evaluations API', () => {
       'review_deadline',
     );
     expectError(await post(hr, '/api/evaluations', quarterBody([], criteria())), 422, 'VALIDATION_FAILED', 'department_ids');
-    expectError(await post(hr, '/api/evaluations', quarterBody([987654], criteria())), 422, 'VALIDATION_FAILED', 'department_ids');
+    expectError(
+      await post(hr, '/api/evaluations', quarterBody([987654], criteria())),
+      422,
+      'VALIDATION_FAILED',
+      'department_ids',
+    );
   });
 
   it('creates a draft, edits it (criteria too), lists and filters it, deletes a draft', async () => {
@@ -291,7 +303,12 @@ describe('evaluations API', () => {
     const put = (payload: Record<string, unknown>) =>
       t.call({ method: 'PUT', url: `/api/evaluations/${e.id}`, token: hr.token, payload });
     const same = { ...quarterBody([deptA, ind], criteria()), version: 2 };
-    expectError(await put({ ...same, criteria: [{ kpi_type_id: kManual, weight: 100, target: 1 }] }), 422, 'VALIDATION_FAILED', 'criteria');
+    expectError(
+      await put({ ...same, criteria: [{ kpi_type_id: kManual, weight: 100, target: 1 }] }),
+      422,
+      'VALIDATION_FAILED',
+      'criteria',
+    );
     expectError(await put({ ...same, department_ids: [deptA] }), 422, 'VALIDATION_FAILED', 'criteria');
     const renamed = await put({ ...same, name: 'Quý IV/2026 (đã đổi tên)', self_deadline: '2027-01-06' });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -365,7 +382,16 @@ describe('evaluations API', () => {
       headers: { 'x-export': 'xlsx' },
     });
     const sheet = await expectXlsx(file, 'ket-qua-danh-gia');
-    expect(sheet[0]).toEqual(['STT', 'Mã nhân viên', 'Nhân viên', 'Phòng ban', 'Người đánh giá', 'Điểm', 'Xếp loại', 'Trạng thái']);
+    expect(sheet[0]).toEqual([
+      'STT',
+      'Mã nhân viên',
+      'Nhân viên',
+      'Phòng ban',
+      'Người đánh giá',
+      'Điểm',
+      'Xếp loại',
+      'Trạng thái',
+    ]);
     expect(sheet).toHaveLength(4);
     expect(sheet[1]?.[5]).toBe(90);
     expect(sheet[1]?.[6]).toBe('A – Xuất sắc');
@@ -392,7 +418,14 @@ describe('evaluations API', () => {
     const mine = ueOf(empA);
     const d = (await get(empA, `/api/user-evaluations/${mine}`)).json();
     expect(d.evaluation.status).toBe('closed');
-    expect(d.can).toEqual({ edit: false, self_assess: false, review: false, approve: false, return: false, refresh_actuals: false });
+    expect(d.can).toEqual({
+      edit: false,
+      self_assess: false,
+      review: false,
+      approve: false,
+      return: false,
+      refresh_actuals: false,
+    });
     lockedMsg(
       await t.call({
         method: 'PUT',
