@@ -52,6 +52,7 @@ export const queryKeys = {
     approvalCount: () => ['leaves', 'approval-count'] as const,
     balance: (query: object) => ['leaves', 'balance', query] as const,
     preview: (query: object) => ['leaves', 'preview', query] as const,
+    policy: () => ['leaves', 'policy'] as const,
   },
   leaveTypes: resource('leave-types'),
   leaveSubstitutes: resource('leave-substitutes'),

@@ -1,4 +1,4 @@
-import type { User } from '@qlcv/common/schemas/users';
+import type { AuthInfo } from '@qlcv/common/schemas/users';
 import { setUnauthorizedHandler } from '../api/client';
 import { queryClient } from '../query-client';
 import { createStore } from '../store';
@@ -7,7 +7,8 @@ import { logoutRequest } from './logout';
 import { getToken, removeToken, saveToken } from './token';
 
 // Auth state of seed §3/§4.
-export type AuthUser = User;
+/** The user with the departments they head (`headed_department_ids`). */
+export type AuthUser = AuthInfo['user'];
 
 export interface AuthState {
   token: string | null;

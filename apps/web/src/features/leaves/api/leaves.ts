@@ -33,11 +33,12 @@ export type LeaveForEmployeeInput = z.input<typeof leaveForEmployeeBody>;
 export type LeaveUpdateInput = z.input<typeof leaveUpdateBody>;
 
 /** GET /api/leaves → a page of leaves of one tab. */
-export function useLeaves(query: LeaveListQuery) {
+export function useLeaves(query: LeaveListQuery, enabled = true) {
   return useQuery({
     queryKey: queryKeys.leaves.list(query),
     queryFn: () => api.get<Paginated<Leave>>('/api/leaves', { params: query, display: 'ignore' }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

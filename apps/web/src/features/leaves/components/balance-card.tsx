@@ -31,19 +31,22 @@ const LEDGER_COLUMNS: TableColumnsType<LeaveLedgerRow> = [
         {r.leave_id && r.leave_code && <Link to={urlFor('leaves.show', { id: r.leave_id })}>{r.leave_code}</Link>}
         {r.leave_code && r.note && ' · '}
         {r.note}
-        {r.expires_on && <Typography.Text type="secondary"> (hết hạn {formatDate(r.expires_on)})</Typography.Text>}
+        {r.expires_on && !r.note?.includes(formatDate(r.expires_on)) && (
+          <Typography.Text type="secondary"> (hết hạn {formatDate(r.expires_on)})</Typography.Text>
+        )}
       </span>
     ),
   },
 ];
 
 /** The ledger rows the balance sums: entitlement, leaves, cancellations, recounts, adjustments, carry-over. */
-function LedgerRows({ rows, compact }: { rows: LeaveLedgerRow[]; compact?: boolean }) {
+function LedgerRows({ rows, compact, open }: { rows: LeaveLedgerRow[]; compact?: boolean; open?: boolean }) {
   return (
     <Collapse
       ghost
       size="small"
       style={{ marginTop: 8 }}
+      defaultActiveKey={open ? ['ledger'] : undefined}
       items={[
         {
           key: 'ledger',
@@ -65,7 +68,16 @@ function LedgerRows({ rows, compact }: { rows: LeaveLedgerRow[]; compact?: boole
 }
 
 /** "Phép năm {year}": total (entitlement, carried over, adjustments), used, pending and remaining days. */
-export function BalanceView({ balance, compact }: { balance: LeaveBalance; compact?: boolean }) {
+export function BalanceView({
+  balance,
+  compact,
+  ledgerOpen,
+}: {
+  balance: LeaveBalance;
+  compact?: boolean;
+  /** The ledger shown unfolded (HR's balance tab). */
+  ledgerOpen?: boolean;
+}) {
   const total = balance.entitlement + balance.carried_over + balance.adjustments;
   return (
     <>
@@ -94,7 +106,7 @@ export function BalanceView({ balance, compact }: { balance: LeaveBalance; compa
           />
         </Col>
       </Row>
-      <LedgerRows rows={balance.ledger} compact={compact} />
+      <LedgerRows rows={balance.ledger} compact={compact} open={ledgerOpen} />
     </>
   );
 }

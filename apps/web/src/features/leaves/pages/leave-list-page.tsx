@@ -16,11 +16,13 @@ import {
   useListParams,
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { useLeaveTypes } from '../api/leave-types';
 import { useApprovalCount, useExportLeaves, useLeaves } from '../api/leaves';
 import { MyBalanceCard } from '../components/balance-card';
+import { LeaveBalancesPanel } from '../components/leave-balances-panel';
 import { formatDays, LeaveStatusTag, LeaveTypeTag, leaveDates } from '../components/leave-tags';
 import { SubstitutesDrawer } from '../components/substitutes-drawer';
 
@@ -36,15 +38,20 @@ export default function LeaveListPage() {
   const canForEmployee = useCan(['leaves.department']);
   const approvalCount = useApprovalCount();
   const count = approvalCount.data?.count ?? 0;
-  const rawTab = params.filters.tab as LeaveTab | undefined;
+  const isHr = useCan(['leaves.all']);
+  const rawTab = params.filters.tab as LeaveTab | 'balances' | undefined;
+  // "Số ngày phép" is HR's page of balances, not a list tab of the API.
+  const balancesTab = rawTab === 'balances' && isHr;
   const tab: LeaveTab = rawTab === 'approval' || (rawTab === 'all' && canScope) ? rawTab : 'mine';
   const query = { ...toQuery(params), tab };
-  const leaves = useLeaves(query);
+  const leaves = useLeaves(query, !balancesTab);
   const exporter = useExportLeaves();
   const types = useLeaveTypes();
   const [drawer, setDrawer] = useState(false);
   const f = params.filters;
-  const showSubstitutes = canScope || count > 0;
+  const me = useAuthUser();
+  // A head decides their department's leave without any leave key: the substitute is theirs to name too.
+  const showSubstitutes = canScope || count > 0 || (me?.headed_department_ids?.length ?? 0) > 0;
 
   const columns: TableColumnsType<Leave> = [
     {
@@ -166,7 +173,7 @@ export default function LeaveListPage() {
       <MyBalanceCard />
       <Card>
         <Tabs
-          activeKey={tab}
+          activeKey={balancesTab ? 'balances' : tab}
           onChange={(key) => update({ tab: key === 'mine' ? null : key })}
           items={[
             { key: 'mine', label: 'Của tôi' },
@@ -180,57 +187,64 @@ export default function LeaveListPage() {
               ),
             },
             ...(canScope ? [{ key: 'all', label: 'Tất cả trong phạm vi' }] : []),
+            ...(isHr ? [{ key: 'balances', label: 'Số ngày phép' }] : []),
           ]}
         />
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo mã đơn, tên, mã nhân viên"
-            width={280}
-          />
-          <CsvSelect
-            placeholder="Trạng thái"
-            width={200}
-            options={LEAVE_STATUSES.map((s) => ({ value: s, label: LEAVE_STATUS_LABELS[s] }))}
-            value={f.status}
-            onChange={(v) => update({ status: v })}
-          />
-          <CsvSelect
-            placeholder="Loại nghỉ"
-            width={220}
-            options={(types.data ?? []).map((t) => ({ value: String(t.id), label: `${t.symbol} — ${t.name}` }))}
-            value={f.leave_type_id}
-            onChange={(v) => update({ leave_type_id: v })}
-          />
-          {tab !== 'mine' && (
-            <DepartmentTreeSelect
-              aria-label="Lọc theo phòng ban"
-              placeholder="Phòng ban"
-              style={{ width: 220 }}
-              value={f.department_id ? Number(f.department_id) : null}
-              onChange={(v) => update({ department_id: v })}
+        {balancesTab ? (
+          <LeaveBalancesPanel />
+        ) : (
+          <>
+            <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
+              <SearchInput
+                value={params.search}
+                onSearch={(search) => update({ search })}
+                placeholder="Tìm theo mã đơn, tên, mã nhân viên"
+                width={280}
+              />
+              <CsvSelect
+                placeholder="Trạng thái"
+                width={200}
+                options={LEAVE_STATUSES.map((s) => ({ value: s, label: LEAVE_STATUS_LABELS[s] }))}
+                value={f.status}
+                onChange={(v) => update({ status: v })}
+              />
+              <CsvSelect
+                placeholder="Loại nghỉ"
+                width={220}
+                options={(types.data ?? []).map((t) => ({ value: String(t.id), label: `${t.symbol} — ${t.name}` }))}
+                value={f.leave_type_id}
+                onChange={(v) => update({ leave_type_id: v })}
+              />
+              {tab !== 'mine' && (
+                <DepartmentTreeSelect
+                  aria-label="Lọc theo phòng ban"
+                  placeholder="Phòng ban"
+                  style={{ width: 220 }}
+                  value={f.department_id ? Number(f.department_id) : null}
+                  onChange={(v) => update({ department_id: v })}
+                />
+              )}
+              <DatePicker
+                picker="month"
+                aria-label="Lọc theo tháng"
+                format="MM/YYYY"
+                placeholder="Tháng"
+                value={month}
+                onChange={(v) => update({ month: v ? v.format('YYYY-MM') : null })}
+              />
+              {filtered && <ClearFiltersLink onClick={clear} />}
+            </Space>
+            <ServerTable<Leave>
+              query={leaves}
+              columns={columns}
+              params={params}
+              update={update}
+              noun="đơn nghỉ"
+              empty={empty}
+              scrollX={1000}
             />
-          )}
-          <DatePicker
-            picker="month"
-            aria-label="Lọc theo tháng"
-            format="MM/YYYY"
-            placeholder="Tháng"
-            value={month}
-            onChange={(v) => update({ month: v ? v.format('YYYY-MM') : null })}
-          />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Leave>
-          query={leaves}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="đơn nghỉ"
-          empty={empty}
-          scrollX={1000}
-        />
+          </>
+        )}
       </Card>
       <SubstitutesDrawer open={drawer} onClose={() => setDrawer(false)} />
     </>
