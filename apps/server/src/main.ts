@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
 import { loadDemo } from './db/seed/demo';
 import { loadDemoActivity } from './db/seed/demo-activity';
+import { loadDemoContracts } from './db/seed/demo-contracts';
 import { ensureNotificationSettings } from './db/seed/notification-settings';
 
 const started = performance.now();
@@ -36,6 +37,8 @@ async function main() {
   if (demo) {
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
+    // Contracts last: they are made for the customers and from the requests of the activity.
+    if (loaded) await loadDemoContracts(database.db, config.dataDir);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

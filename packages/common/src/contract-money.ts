@@ -60,7 +60,6 @@ export function contractTotals(
 ): ContractTotals {
   const rule = vatRuleOn(date, rules);
   let reduced = false;
-  const bases = new Map<number, number>();
   const lines = items.map((item) => {
     const amount = lineAmount(item.quantity, item.unit_price);
     if (item.vat_rate === 'none') return { amount, applied_rate: null };
@@ -69,15 +68,21 @@ export function contractTotals(
       rate = rule.to_rate;
       reduced = true;
     }
-    bases.set(rate, (bases.get(rate) ?? 0) + amount);
     return { amount, applied_rate: rate };
   });
-  const vat_lines = [...bases.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, base]) => ({ rate, base, amount: Math.floor((base * rate + 50) / 100) }));
+  const vat_lines = vatLinesOf(lines);
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const vat_amount = vat_lines.reduce((sum, l) => sum + l.amount, 0);
   return { lines, subtotal, vat_lines, vat_amount, total: subtotal + vat_amount, applied_rule: reduced ? rule : null };
+}
+
+/** VAT per applied rate (highest first), on the sum of that rate's lines, rounded half up once per rate. */
+export function vatLinesOf(lines: readonly { amount: number; applied_rate: number | null }[]): VatLine[] {
+  const bases = new Map<number, number>();
+  for (const l of lines) if (l.applied_rate !== null) bases.set(l.applied_rate, (bases.get(l.applied_rate) ?? 0) + l.amount);
+  return [...bases.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, base]) => ({ rate, base, amount: Math.floor((base * rate + 50) / 100) }));
 }
 
 const dmy = (date: string) => date.split('-').reverse().join('/');

@@ -134,6 +134,9 @@ export interface DB {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   work_reminders: WorkRemindersTable;
+  vat_rules: VatRulesTable;
+  contracts: ContractsTable;
+  contract_items: ContractItemsTable;
   company_settings: CompanySettingsTable;
   company_holiday_years: CompanyHolidayYearsTable;
   leave_types: LeaveTypesTable;
@@ -421,6 +424,62 @@ export interface CompanySettingsTable extends Stamps {
   saturday_half: number;
   logo_document_id: number | null;
   updated_by: number | null;
+  /** Issue 11: `{seq:3}/{yyyy}/HĐ-QT` by default. */
+  contract_number_pattern: Generated<string>;
+}
+
+// Issue 11: contracts (migration 0021).
+
+export interface VatRulesTable {
+  id: Generated<number>;
+  name: string;
+  from_rate: number;
+  to_rate: number;
+  valid_from: string;
+  valid_to: string | null;
+  created_at: string;
+}
+
+export interface ContractsTable extends Stamps {
+  id: Generated<number>;
+  number: string;
+  customer_id: number;
+  template_id: number | null;
+  request_id: number | null;
+  title: string;
+  signed_date: string | null;
+  start_date: string;
+  end_date: string;
+  payment_terms: string | null;
+  notes: string | null;
+  /** A ContractStatus. */
+  status: string;
+  subtotal: number;
+  vat_amount: number;
+  total: number;
+  applied_rule_id: number | null;
+  search_text: string;
+  department_id: number | null;
+  expiring_notified_at: string | null;
+}
+
+export interface ContractItemsTable {
+  id: Generated<number>;
+  contract_id: number;
+  position: number;
+  service_id: number | null;
+  service_code: string | null;
+  name: string;
+  description: string | null;
+  unit_name: string;
+  /** Quantity × 1000. */
+  quantity_milli: number;
+  unit_price: number;
+  /** 'none' | '0' | '5' | '10'. */
+  vat_rate: string;
+  vat_reducible: number;
+  applied_rate: number | null;
+  amount: number;
 }
 
 export interface CompanyHolidayYearsTable extends Stamps {

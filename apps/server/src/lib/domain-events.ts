@@ -29,6 +29,8 @@ export type DomainEventType =
   | 'work.due_soon'
   | 'work.overdue'
   | 'work.escalated'
+  // Issue 11, contracts: raised by the expiry job (modules/contracts/contract-expiry.job.ts), once per end date.
+  | 'contract.expiring'
   // Issue 10, leaves (modules/leaves): recorded in the transaction of the change.
   | 'leave.submitted'
   | 'leave.approved'

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOLIDAY_KINDS, SATURDAY } from '../work-calendar';
 import { dateSchema, optionalEmail, optionalText, requiredText, versionSchema } from './common';
+import { contractNumberPatternSchema } from './contracts';
 import { normalizeTaxCode, optionalPhone } from './customers';
 
 // Company settings (`/api/settings/company`) and the public holidays of each year
@@ -106,6 +107,8 @@ const companyFields = {
   bank_name: plain(optionalText('tên ngân hàng', 255)),
   working_days: workingDaysSchema,
   saturday_half: z.boolean({ error: 'Giá trị “Thứ Bảy làm buổi sáng” không hợp lệ' }),
+  /** How new contract numbers are made (`{seq:3}/{yyyy}/HĐ-QT`); left out keeps the current one. */
+  contract_number_pattern: plain(contractNumberPatternSchema).optional(),
 };
 
 export const companySettingsUpdateBody = z
@@ -148,6 +151,7 @@ export const companySettingsSchema = z.object({
   working_days: z.array(z.number()),
   saturday_half: z.boolean(),
   logo: companyLogoSchema.nullable(),
+  contract_number_pattern: z.string(),
   version: z.number(),
   updated_at: z.string(),
 });

@@ -61,7 +61,7 @@ export const PLACEHOLDERS = {
   'leave.to': { label: 'Nghỉ đến ngày', sample: '03/12/2026' },
   'leave.days': { label: 'Số ngày nghỉ', sample: '2' },
   'leave.reason': { label: 'Lý do nghỉ', sample: 'Việc gia đình' },
-  'contract.code': { label: 'Số hợp đồng', sample: 'HD-2026-015' },
+  'contract.code': { label: 'Số hợp đồng', sample: '015/2026/HĐ-QT' },
   'contract.end_date': { label: 'Ngày hết hạn hợp đồng', sample: '31/12/2026' },
   'contract.days_left': { label: 'Số ngày còn lại', sample: '30' },
   'evaluation.name': { label: 'Kỳ đánh giá', sample: 'Đánh giá KPI quý IV/2026' },
@@ -306,7 +306,7 @@ export const EVENT_CATALOGUE = {
     placeholders: [...COMMON, 'contract.code', 'contract.end_date', 'contract.days_left', 'customer.name'],
     dynamic: ['creator', 'department_head'],
     defaults: inApp(
-      ['creator'],
+      ['creator', 'department_head'],
       'Hợp đồng {{contract.code}} sắp hết hạn',
       'Hợp đồng {{contract.code}} với {{customer.name}} hết hạn ngày {{contract.end_date}} (còn {{contract.days_left}} ngày).',
       ['in_app', 'email'],

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { COMPANY_SETTINGS_ID } from '../../db/migrations/0009-company-settings';
 import type { CompanyHolidayYearsTable, CompanySettingsTable, DB } from '../../db/schema';
 
@@ -9,7 +9,7 @@ export type CompanySettingsRow = Selectable<CompanySettingsTable> & {
 };
 export type HolidayYearRow = Selectable<CompanyHolidayYearsTable>;
 
-type SettingsValues = Omit<CompanySettingsTable, 'id' | 'version' | 'created_at' | 'updated_at' | 'created_by'>;
+type SettingsValues = Omit<Updateable<CompanySettingsTable>, 'id' | 'version' | 'created_at' | 'updated_at' | 'created_by'>;
 
 /** The name of the data version every calendar change raises (`data_versions`). */
 const CALENDAR_VERSION = 'calendar';

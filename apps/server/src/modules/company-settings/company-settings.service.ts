@@ -57,6 +57,7 @@ function toSettings(row: CompanySettingsRow): CompanySettings {
             url: `${PUBLIC_LOGO_PATH}?v=${row.logo_document_id}`,
           }
         : null,
+    contract_number_pattern: row.contract_number_pattern,
     version: row.version,
     updated_at: row.updated_at,
   };
@@ -124,6 +125,7 @@ export class CompanySettingsService {
           bank_name: body.bank_name ?? null,
           working_days: JSON.stringify(body.working_days),
           saturday_half: body.saturday_half ? 1 : 0,
+          ...(body.contract_number_pattern ? { contract_number_pattern: body.contract_number_pattern } : {}),
           updated_by: actor.id,
         },
         nowIso(),

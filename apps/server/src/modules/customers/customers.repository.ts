@@ -141,6 +141,15 @@ export const customersRepository = {
     return Number(row.n);
   },
 
+  async contractsCount(db: Kysely<DB>, customerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('contracts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   requests(
     db: Kysely<DB>,
     customerId: number,

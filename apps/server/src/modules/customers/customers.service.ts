@@ -251,6 +251,10 @@ export class CustomersService {
       if (requests > 0) {
         throw conflict(`Không thể xóa khách hàng ${customer.code} vì đang có ${requests} yêu cầu liên quan.`);
       }
+      const contracts = await repo.contractsCount(trx, id);
+      if (contracts > 0) {
+        throw conflict(`Không thể xóa khách hàng ${customer.code} vì đang có ${contracts} hợp đồng liên quan.`);
+      }
       const removed = await this.documents.deleteFor(trx, CUSTOMER_ENTITY, id);
       await repo.delete(trx, id);
       await writeAudit(trx, actor, { entity: CUSTOMER_ENTITY, entityId: id, action: 'delete', changes: diff(customer, null) });
