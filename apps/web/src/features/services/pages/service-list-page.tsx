@@ -1,7 +1,7 @@
 import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatVnd } from '@qlcv/common/format/number';
 import type { Service } from '@qlcv/common/schemas/services';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
@@ -38,6 +38,8 @@ export default function ServiceListPage() {
   const exporter = useExportServices();
   const canEdit = useCan(['settings.edit']);
   const [importing, setImporting] = useState(false);
+  // Below the widest screens the group reads under the name instead of in its own column.
+  const screens = Grid.useBreakpoint();
 
   const columns: TableColumnsType<Service> = [
     { key: 'code', title: 'Mã', dataIndex: 'code', width: 120, sorter: true, sortOrder: sortOrderOf(params.sort, 'code') },
@@ -49,9 +51,9 @@ export default function ServiceListPage() {
       render: (_, s) => (
         <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
           {canEdit ? <Link to={urlFor('master_data.edit', { id: s.id })}>{s.name}</Link> : s.name}
-          {s.description && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: s.description }}>
-              {s.description}
+          {!screens.xxl && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {s.group}
             </Typography.Text>
           )}
         </span>
@@ -62,11 +64,10 @@ export default function ServiceListPage() {
       title: 'Nhóm',
       dataIndex: 'group',
       width: 190,
-      responsive: ['lg'],
+      responsive: ['xxl'],
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'group'),
     },
-    { key: 'unit', title: 'Đơn vị tính', width: 110, render: (_, s) => s.unit.name },
     {
       key: 'unit_price',
       title: 'Đơn giá',
@@ -74,15 +75,22 @@ export default function ServiceListPage() {
       align: 'right',
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'unit_price'),
-      render: (_, s) => formatVnd(s.unit_price),
+      render: (_, s) => (
+        <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+          {formatVnd(s.unit_price)}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            / {s.unit.name}
+          </Typography.Text>
+        </span>
+      ),
     },
     {
       key: 'vat',
       title: 'Thuế suất VAT',
-      width: 270,
+      width: 210,
       render: (_, s) => <VatTag rate={s.vat_rate} reducible={s.vat_reducible} />,
     },
-    { key: 'active', title: 'Trạng thái', width: 150, render: (_, s) => <ActiveTag active={s.active} /> },
+    { key: 'active', title: 'Trạng thái', width: 145, render: (_, s) => <ActiveTag active={s.active} /> },
     ...(canEdit
       ? [
           {
@@ -193,7 +201,7 @@ export default function ServiceListPage() {
           update={update}
           noun="dịch vụ"
           empty={empty}
-          scrollX={1200}
+          scrollX={950}
         />
       </Card>
       {canEdit && <ImportServicesDialog open={importing} onClose={() => setImporting(false)} />}
