@@ -1,8 +1,8 @@
 // `node --import tsx bench/timekeeping.ts`: the timekeeping grid of a month for 500 employees (and its .xlsx), on SQLite
 // and on PostgreSQL (when reachable), through the real app (inject: routing, auth, scope, queries, the grid, JSON).
-// Figures only; nothing fails on a timing.
+// Figures only; nothing fails on a timing. `--append` (under `npm run bench`) adds the section to docs/performance.md.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app';
@@ -118,6 +118,10 @@ async function seed(database: Database) {
   return { users: users.length, leaves: leaves.length };
 }
 
+/** The rows of the table docs/performance.md shows. */
+const table: string[] = [];
+let seededText = '';
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function measure(label: string, databaseUrl?: string) {
@@ -133,6 +137,7 @@ async function measure(label: string, databaseUrl?: string) {
   await migrate(database);
   await ensureAdmin(database.db, PASSWORD);
   const seeded = await seed(database);
+  seededText = `${seeded.users} employees in 10 departments and ${seeded.leaves} leaves`;
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   try {
@@ -161,6 +166,11 @@ async function measure(label: string, databaseUrl?: string) {
     const rows = (await app.inject({ method: 'GET', url, headers })).json().rows.length as number;
     const xlsx = await time(Math.max(5, Math.floor(CALLS / 5)), { 'x-export': 'xlsx' });
     const f = (n: number) => n.toFixed(1);
+    const ms = (sorted: number[], p: number) => `${f(pct(sorted, p))} ms`;
+    const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+    table.push(
+      `| ${label} | ${rows} | ${ms(json.sorted, 50)} | ${ms(json.sorted, 99)} | ${kb(json.bytes)} | ${ms(xlsx.sorted, 50)} | ${ms(xlsx.sorted, 99)} | ${kb(xlsx.bytes)} |`,
+    );
     console.log(
       `${label}: ${rows} rows (${seeded.users} employees seeded, ${seeded.leaves} leaves) — JSON p50 ${f(pct(json.sorted, 50))} ms, p99 ${f(pct(json.sorted, 99))} ms, ${Math.round(json.bytes / 1024)} KB; .xlsx p50 ${f(pct(xlsx.sorted, 50))} ms, p99 ${f(pct(xlsx.sorted, 99))} ms, ${Math.round(xlsx.bytes / 1024)} KB`,
     );
@@ -180,4 +190,31 @@ if (pgDb) {
   } finally {
     await pgDb.drop();
   }
-} else console.log('PostgreSQL: not reachable, skipped');
+} else {
+  console.log('PostgreSQL: not reachable, skipped');
+  table.push('| PostgreSQL | not reachable | | | | | | |');
+}
+
+// Under `npm run bench` (after bench/run.ts wrote the file), the figures join docs/performance.md.
+if (process.argv.includes('--append')) {
+  const section = [
+    '',
+    '## Timekeeping grid (bench/timekeeping.ts)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${seededText} in November 2026 (three`,
+    'approved each — a full day, an afternoon, a span ending in a morning — and one pending),',
+    `${CALLS} sequential \`GET /api/timekeeping?month=${MONTH}\` as an administrator (\`leaves.all\`: every row) through the`,
+    'app (`inject`: auth, scope, the two queries, the grid in memory, the JSON), after 5 warm-up calls; then',
+    `${Math.max(5, Math.floor(CALLS / 5))} exports. The aim: under 200 ms for the JSON.`,
+    '',
+    '| Database | Rows | JSON p50 | JSON p99 | JSON size | .xlsx p50 | .xlsx p99 | .xlsx size |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...table,
+    '',
+    "The server reads the users once and the month's approved leaves once; the grid is computed in memory (a slot array",
+    'per employee with a leave). The page renders the rows virtually (antd `Table virtual`), so 500 rows × 30 day cells',
+    'keep only the visible rows in the DOM.',
+    '',
+  ];
+  appendFileSync(path.join(import.meta.dirname, '..', 'docs/performance.md'), section.join('\n'));
+}

@@ -48,4 +48,19 @@ describe('demo leaves', () => {
       .execute();
     for (const s of sums) expect(Number(s.n)).toBeGreaterThanOrEqual(0);
   });
+
+  it('leaves HR something to see: last year closed with carry-over and its expiry, two adjustments', async () => {
+    const db = t.database.db;
+    const year = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
+    const carried = await db.selectFrom('leave_ledger').selectAll().where('kind', '=', 'carry_over').execute();
+    expect(carried.length).toBeGreaterThan(5);
+    for (const r of carried) {
+      expect(r.year).toBe(year);
+      expect(r.half_days).toBeLessThanOrEqual(10);
+      expect(r.expires_on).toBe(`${year}-03-31`);
+    }
+    const adjustments = await db.selectFrom('leave_ledger').selectAll().where('kind', '=', 'adjustment').execute();
+    expect(adjustments.map((r) => r.half_days).sort()).toEqual([-1, 2]);
+    expect(adjustments.every((r) => r.note && r.created_by)).toBe(true);
+  });
 });

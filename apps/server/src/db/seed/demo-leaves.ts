@@ -1,5 +1,6 @@
 import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { vnToday } from '../../lib/vn-time';
@@ -154,6 +155,47 @@ export async function loadDemoLeaves(db: Kysely<DB>): Promise<void> {
       }
     }
   });
+  await loadDemoBalanceWork(db, balances, byName, Number(today.slice(0, 4)));
+}
+
+/**
+ * What HR's "Số ngày phép" tab shows: last year closed by the HR head (remaining days carried over, up to the cap,
+ * with their expiry: past by now, so the unused part is taken back on the next read) and two adjustments this year.
+ */
+async function loadDemoBalanceWork(
+  db: Kysely<DB>,
+  balances: LeaveBalancesService,
+  byName: Map<string, { id: number; department_id: number | null }>,
+  year: number,
+): Promise<void> {
+  const hr = byName.get('nhung.lth');
+  if (!hr) return;
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['users.id', 'users.name', 'users.role_id', 'roles.code as role_code', 'users.department_id'])
+    .where('users.id', '=', hr.id)
+    .executeTakeFirstOrThrow();
+  const actor: Actor = {
+    id: user.id,
+    name: user.name,
+    roleId: user.role_id,
+    roleCode: user.role_code,
+    departmentId: user.department_id,
+    permissions: ['leaves.all'],
+    tokenId: 0,
+    ip: null,
+    userAgent: null,
+  };
+  await balances.yearEndClose(actor, year - 1);
+  const adjustments: [string, number, string][] = [
+    ['duc.tv', 1, 'Thưởng 1 ngày phép: hoàn thành đợt quan trắc KCN Tân Bình trước hạn'],
+    ['yen.pt', -0.5, 'Trừ nửa ngày nghỉ không báo trước (chiều 12/05), theo biên bản của phòng'],
+  ];
+  for (const [username, days, note] of adjustments) {
+    const u = byName.get(username);
+    if (u) await balances.adjust(actor, { user_id: u.id, year, days, note });
+  }
 }
 
 function yearsOf(span: { start_date: string; end_date: string }): number[] {
