@@ -77,15 +77,15 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.show',
       'leaves.department',
       'leaves.departments',
+      // Heads review their staff; approving is HR's (user_evaluations.edit), docs/decisions.md "Evaluations".
       'user_evaluations.index',
       'user_evaluations.show',
-      'user_evaluations.edit',
     ],
   },
   {
     code: 'nhan_vien',
     name: 'Nhân viên',
-    description: 'Thực hiện công việc được giao, gửi đơn nghỉ phép',
+    description: 'Thực hiện công việc được giao, gửi đơn nghỉ phép, tự đánh giá KPI',
     keys: [
       ...view('requests'),
       ...view('customer'),
@@ -94,6 +94,8 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.index',
       'leaves.create',
       'leaves.show',
+      'user_evaluations.index',
+      'user_evaluations.show',
     ],
   },
   {
@@ -131,6 +133,8 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.index',
       'leaves.create',
       'leaves.show',
+      'user_evaluations.index',
+      'user_evaluations.show',
     ],
   },
 ];

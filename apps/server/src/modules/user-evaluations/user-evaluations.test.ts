@@ -40,7 +40,7 @@ describe('user evaluations API', () => {
   let kDone: number;
   let kManual: number;
   let evaluationId: number;
-  const ue: Record<string, number> = {};
+  const ue = { headA: 0, empA: 0, empA2: 0, empSub: 0, outsider: 0, noKey: 0 };
 
   const db = () => t.database.db;
   const get = (who: Who, url: string) => t.call({ method: 'GET', url, token: who.token });
@@ -109,7 +109,7 @@ describe('user evaluations API', () => {
     for (const [name, who] of Object.entries({ headA, empA, empA2, empSub, outsider, noKey })) {
       const row = rows.find((r) => r.employee.id === who.id);
       if (!row) throw new Error(`no user evaluation of ${name}: ${JSON.stringify(rows)}`);
-      ue[name] = row.id;
+      ue[name as keyof typeof ue] = row.id;
     }
   });
   afterAll(() => t.close());
