@@ -44,7 +44,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/evaluations/:id',
-    { config: { permission: ['evaluations.show'] }, schema: { tags, params: idParams, response: one } },
+    { config: { permission: ['evaluations.show', 'evaluations.edit'] }, schema: { tags, params: idParams, response: one } },
     (req) => evaluations.get(req.params.id),
   );
 
@@ -105,7 +105,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/evaluations/:id/results',
     {
-      config: { permission: ['evaluations.show'] },
+      config: { permission: ['evaluations.show', 'evaluations.edit'] },
       schema: {
         tags,
         description: 'Every employee of the period with total and grade, the distribution; `X-Export: xlsx` for the file.',
