@@ -43,6 +43,8 @@ import { EvaluationSelfDueJob } from './modules/evaluations/evaluation-self-due.
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes';
 import { EvaluationsService } from './modules/evaluations/evaluations.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { kpiTypesRoutes } from './modules/kpi-types/kpi-types.routes';
+import { KpiTypesService } from './modules/kpi-types/kpi-types.service';
 import { leaveSubstitutesRoutes } from './modules/leave-substitutes/leave-substitutes.routes';
 import { LeaveSubstitutesService } from './modules/leave-substitutes/leave-substitutes.service';
 import { leaveTypesRoutes } from './modules/leave-types/leave-types.routes';
@@ -329,6 +331,7 @@ export async function buildApp({
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });
   await app.register(timekeepingRoutes, { timekeeping });
+  await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });

@@ -43,6 +43,8 @@ const fx = {
   /** A unit and a service priced in it. */
   unitId: 0,
   serviceId: 0,
+  /** A KPI type. */
+  kpiTypeId: 0,
   adminToken: '',
   noKeys: { id: 0, token: '', username: '' },
 };
@@ -56,6 +58,7 @@ const KEY_PREFIX: Record<string, string> = {
   'leave-types': 'settings',
   units: 'settings',
   services: 'settings',
+  'kpi-types': 'kpi_types',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -90,6 +93,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   'leave-types': () => created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ xóa', symbol: 'X' }),
   units: () => created('/api/units', { code: uniq('DVT'), name: 'Đơn vị xóa' }),
   services: () => created('/api/services', serviceBody()),
+  'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
 };
 const serviceBody = () => ({
   code: uniq('DV'),
@@ -528,6 +532,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     'request-types': fx.requestTypeId,
     units: fx.unitId,
     services: fx.serviceId,
+    'kpi-types': fx.kpiTypeId,
   };
   const fresh = FRESH[resource];
   const id =
@@ -549,6 +554,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
       company_settings: 1,
       // The settings made at start: one per event, the first has id 1.
       notification_settings: 1,
+      kpi_types: fx.kpiTypeId,
     };
     url += `?entity=${entity}&entity_id=${ids[entity]}`;
   } else if (route === 'POST /api/documents') {
@@ -618,6 +624,10 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'PUT /api/services/:id') {
     const { code, name, group, unit_id, unit_price, version } = await current(`/api/services/${fx.serviceId}`);
     payload = { code, name, group, unit_id, unit_price, version };
+  } else if (route === 'POST /api/kpi-types') payload = { code: uniq('KPI'), name: 'Loại KPI ma trận', direction: 'higher' };
+  else if (route === 'PUT /api/kpi-types/:id') {
+    const { code, name, direction, measure, version } = await current(`/api/kpi-types/${fx.kpiTypeId}`);
+    payload = { code, name, direction, measure, version };
   } else if (route === 'POST /api/services/import') {
     const template = await t.call({ method: 'GET', url: '/api/services/import-template', token: t.adminToken });
     const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -689,6 +699,7 @@ beforeAll(async () => {
   if (zalo.statusCode !== 200) throw new Error(`zalo settings: ${zalo.statusCode} ${zalo.body}`);
   fx.unitId = await created('/api/units', { code: 'DVT-MATRIX', name: 'mẫu' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
+  fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
   fx.adminToken = await t.login('admin', ADMIN_PASSWORD);
   const noKeys = await t.userWith([]);
   fx.noKeys = { ...noKeys, username: (await current(`/api/users/${noKeys.id}`)).username };
@@ -819,6 +830,7 @@ describe('the matrix fixtures stayed intact', () => {
     expect((await current(`/api/request-types/${fx.requestTypeId}`)).code).toBe('LY-MATRIX');
     expect((await current(`/api/units/${fx.unitId}`)).code).toBe('DVT-MATRIX');
     expect((await current(`/api/services/${fx.serviceId}`)).code).toBe('DV-MATRIX');
+    expect((await current(`/api/kpi-types/${fx.kpiTypeId}`)).code).toBe('KPI-MATRIX');
   });
 });
 

@@ -77,6 +77,13 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/departments/pages/department-edit-page'),
   }),
 
+  ...crud('kpi_types', {
+    index: () => import('@/features/kpi-types/pages/kpi-type-list-page'),
+    create: () => import('@/features/kpi-types/pages/kpi-type-create-page'),
+    show: () => import('@/features/kpi-types/pages/kpi-type-show-page'),
+    edit: () => import('@/features/kpi-types/pages/kpi-type-edit-page'),
+  }),
+
   ...crud('setting_notifications', {
     index: () => import('@/features/notification-settings/pages/notification-setting-list-page'),
     create: () => import('@/features/notification-settings/pages/notification-setting-create-page'),

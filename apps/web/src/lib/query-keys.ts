@@ -129,6 +129,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   requests: queryKeys.requests,
   works: queryKeys.works,
   leaves: queryKeys.leaves,
+  kpi_types: queryKeys.kpiTypes,
   units: queryKeys.units,
   services: queryKeys.services,
   evaluations: queryKeys.evaluations,

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import type { DB } from '../schema';
 import { loadDemoCompany } from './demo-company';
+import { loadDemoKpiTypes } from './demo-kpi-types';
 import { loadDemoLeaves } from './demo-leaves';
 import { loadDemoProcesses } from './demo-processes';
 import { loadDemoServices } from './demo-services';
@@ -260,6 +261,7 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     await loadDemoProcesses(trx, stamps);
     await loadDemoCompany(trx, stamps);
     await loadDemoServices(trx, stamps);
+    await loadDemoKpiTypes(trx, stamps);
   });
   await loadDemoLeaves(db);
   return true;
