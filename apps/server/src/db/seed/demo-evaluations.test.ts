@@ -38,7 +38,7 @@ describe('demo evaluations', () => {
       }
     }
     expect(await loadDemoEvaluations(t.database.db)).toBe(true);
-  });
+  }, 240_000);
   afterAll(() => t?.close());
 
   it('makes two closed quarters, all approved with a spread of grades, and an open month with every step', async () => {

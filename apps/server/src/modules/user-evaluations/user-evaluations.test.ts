@@ -247,6 +247,18 @@ describe('user evaluations API', () => {
     expect(d).toMatchObject({ status: 'reviewed', approved_by: null, return_note: 'Cần xem lại điểm thái độ' });
     expect((await post(hr, `/api/user-evaluations/${id}/approve`)).json().status).toBe('approved');
 
+    // The dispatcher turns the events into the employee's notifications (the catalogue's defaults: the assignee).
+    await t.app.workers.dispatcher.runOnce();
+    const notes = (await t.call({ method: 'GET', url: '/api/notifications?per_page=100', token: empA.token })).json().data as {
+      event: string;
+      link: string;
+      body: string;
+    }[];
+    const link = `/admin/user-evaluations/${id}`;
+    for (const event of ['evaluation.opened', 'evaluation.reviewed', 'evaluation.approved'])
+      expect(notes.some((n) => n.event === event && n.link === link)).toBe(true);
+    expect(notes.find((n) => n.event === 'evaluation.reviewed')?.body).toContain('89,99 điểm');
+
     const history = await auditOf(t, 'user_evaluations', id, empA.token);
     expect(history.map((h) => h.action)).toEqual(
       expect.arrayContaining(['create', 'update', 'submit_self', 'review', 'approve', 'return']),
