@@ -28,6 +28,9 @@ import { CompanyCalendarService } from './modules/company-settings/company-calen
 import { companySettingsAccess } from './modules/company-settings/company-settings.access';
 import { companySettingsRoutes } from './modules/company-settings/company-settings.routes';
 import { CompanySettingsService } from './modules/company-settings/company-settings.service';
+import { contractTemplatesAccess } from './modules/contract-templates/contract-templates.access';
+import { contractTemplatesRoutes } from './modules/contract-templates/contract-templates.routes';
+import { ContractTemplatesService } from './modules/contract-templates/contract-templates.service';
 import { customersAccess } from './modules/customers/customers.access';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
@@ -197,6 +200,8 @@ export async function buildApp({
   const lists = new ListCache(db, config.listCacheSize);
   // The service catalogue: contracts price their lines from it.
   const services = new ServicesService(db);
+  // Contract templates: the contracts module fills their .docx (fileOf).
+  const contractTemplates = new ContractTemplatesService(db, documents);
   const customers = new CustomersService(db, documents, lists);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
@@ -251,6 +256,7 @@ export async function buildApp({
     userEvaluationsAccess(userEvaluations),
     companySettingsAccess(),
     leavesAccess(leaves),
+    contractTemplatesAccess(),
   ];
   for (const declared of access) {
     for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
@@ -308,6 +314,7 @@ export async function buildApp({
   await app.register(auditLogsRoutes, { auditLogs });
   await app.register(documentsRoutes, { documents });
   await app.register(customersRoutes, { customers });
+  await app.register(contractTemplatesRoutes, { contractTemplates });
   await app.register(processesRoutes, { processes });
   await app.register(requestTypesRoutes, { requestTypes });
   await app.register(requestsRoutes, { requests, flow });

@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
 import { loadDemo } from './db/seed/demo';
 import { loadDemoActivity } from './db/seed/demo-activity';
+import { loadDemoContractTemplates } from './db/seed/demo-contract-templates';
 import { loadDemoEvaluations } from './db/seed/demo-evaluations';
 import { loadDemoContracts } from './db/seed/demo-contracts';
 import { ensureNotificationSettings } from './db/seed/notification-settings';
@@ -40,6 +41,8 @@ async function main() {
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
     // Evaluations after the activity: their computed actuals count its works and requests.
     if (loaded) await loadDemoEvaluations(database.db);
+    // Contract templates before the contracts, which print from the first one.
+    if (loaded) await loadDemoContractTemplates(database.db, config.dataDir);
     // Contracts last: they are made for the customers and from the requests of the activity.
     if (loaded) await loadDemoContracts(database.db, config.dataDir);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');

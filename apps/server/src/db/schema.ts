@@ -144,6 +144,7 @@ export interface DB {
   leave_ledger: LeaveLedgerTable;
   leave_substitutes: LeaveSubstitutesTable;
   leave_policies: LeavePoliciesTable;
+  contract_templates: ContractTemplatesTable;
   units: UnitsTable;
   services: ServicesTable;
 }
@@ -669,5 +670,20 @@ export interface ServicesTable extends Stamps {
   vat_reducible: number;
   description: string | null;
   active: number;
+  search_text: string;
+}
+
+// Issue 11: contract templates (migration 0020).
+
+export interface ContractTemplatesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  active: number;
+  /** The .docx, a document of entity `contract_templates`. */
+  document_id: number | null;
+  /** JSON array of the placeholder keys found when the file was checked. */
+  placeholders: string;
   search_text: string;
 }

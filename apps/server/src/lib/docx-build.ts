@@ -72,14 +72,22 @@ const styles = (font: string, size: number) =>
 const A4_SECTION =
   '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1701" w:header="709" w:footer="709" w:gutter="0"/></w:sectPr>';
 
+const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
+
 /** A whole .docx package around the given body XML: Times New Roman 13 on A4 unless told otherwise. */
 export function buildDocx(bodyXml: string, opts: { font?: string; size?: number } = {}): Buffer {
   const zip = new PizZip();
-  zip.file('[Content_Types].xml', CONTENT_TYPES);
-  zip.file('_rels/.rels', ROOT_RELS);
-  zip.file('word/_rels/document.xml.rels', DOCUMENT_RELS);
-  zip.file('word/styles.xml', styles(opts.font ?? 'Times New Roman', opts.size ?? 26));
-  zip.file('word/document.xml', `${XML_HEAD}<w:document xmlns:w="${W_NS}"><w:body>${bodyXml}${A4_SECTION}</w:body></w:document>`);
+  // A fixed date: the same body always gives the same bytes.
+  const at = { date: FIXED_DATE };
+  zip.file('[Content_Types].xml', CONTENT_TYPES, at);
+  zip.file('_rels/.rels', ROOT_RELS, at);
+  zip.file('word/_rels/document.xml.rels', DOCUMENT_RELS, at);
+  zip.file('word/styles.xml', styles(opts.font ?? 'Times New Roman', opts.size ?? 26), at);
+  zip.file(
+    'word/document.xml',
+    `${XML_HEAD}<w:document xmlns:w="${W_NS}"><w:body>${bodyXml}${A4_SECTION}</w:body></w:document>`,
+    at,
+  );
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 

@@ -68,10 +68,21 @@ describe('inspectDocxTemplate', () => {
     expect(messages(buildDocx(p('Số: {contract.number ngày') + p('{today}')))[0]).toContain(
       'Thẻ "{contract.number" chưa được đóng',
     );
+    expect(messages(buildDocx(p('Số: {contract.number') + p('Bên A: {customer.name}')))[0]).toBe(
+      'Thẻ "{contract.number" chưa được đóng (thiếu dấu "}") (đoạn 1: "Số: {contract.number")',
+    );
+    expect(messages(buildDocx(p('Số: {contract.number') + p('Bên A}')))[0]).toContain('Thẻ "{contract.number" chưa được đóng');
     expect(messages(buildDocx(p('Ngày today} tháng')))[0]).toMatch(/^Thẻ "today}" thiếu dấu mở "\{"/);
     expect(messages(buildDocx(p('{{today}')))[0]).toContain('có hai dấu mở');
     expect(messages(buildDocx(p('{ today }')))[0]).toContain('có khoảng trắng thừa; hãy viết "{today}"');
     expect(messages(buildDocx(p('{@today}')))[0]).toContain('(chèn XML) không được hỗ trợ');
+  });
+
+  it('still names unknown fields when a broken tag stops the compilation', () => {
+    expect(messages(buildDocx(p('Số: {contract.number') + p('Bên A: {customer.nam}') + p('{#items}{/items}')))).toEqual([
+      'Thẻ "{contract.number" chưa được đóng (thiếu dấu "}") (đoạn 1: "Số: {contract.number")',
+      'Trường "{customer.nam}" không có trong danh mục trường trộn (đoạn 2: "Bên A: {customer.nam}")',
+    ]);
   });
 
   it('reports unclosed and mismatched loops', () => {
@@ -94,6 +105,12 @@ describe('inspectDocxTemplate', () => {
     const macro = new PizZip(good);
     macro.file('word/vbaProject.bin', 'x');
     expect(messages(macro.generate({ type: 'nodebuffer' }))[0]).toContain('macro');
+  });
+});
+
+describe('buildDocx', () => {
+  it('gives the same bytes for the same body', () => {
+    expect(buildDocx(p('x')).equals(buildDocx(p('x')))).toBe(true);
   });
 });
 

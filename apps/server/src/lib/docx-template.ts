@@ -6,6 +6,7 @@ import {
 } from '@qlcv/common/schemas/contract-templates';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { unescapeXml } from './docx-build';
 import { AppError } from './errors';
 
 /**
@@ -112,13 +113,10 @@ const FILE_LABELS: [RegExp, string][] = [
   [/endnote/, 'chú thích cuối văn bản'],
 ];
 
+/** Where offsets of a file fall: the paragraph label for a message, and the text a broken tag starts. */
 function locator(zip: PizZip) {
   const cache = new Map<string, Paragraph[]>();
-  return (file: string | undefined, offset: number | number[] | undefined): string => {
-    if (!file) return '';
-    const at = Array.isArray(offset) ? offset[0] : offset;
-    const where = FILE_LABELS.find(([re]) => re.test(file))?.[1];
-    if (at === undefined) return where ? ` (${where})` : '';
+  const find = (file: string, at: number) => {
     let paragraphs = cache.get(file);
     if (!paragraphs) {
       paragraphs = paragraphsOf(zip, file);
@@ -130,10 +128,26 @@ function locator(zip: PizZip) {
       if (p && p.start <= at && (p.text.length > 0 || p.start < at)) index = i;
       if (p && p.start > at) break;
     }
-    const text = (paragraphs[index]?.text ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').trim();
-    const excerpt = text.length > 60 ? `${text.slice(0, 60)}…` : text;
-    return ` (${where ? `${where}, ` : ''}đoạn ${index + 1}${excerpt ? `: "${excerpt}"` : ''})`;
+    return { index, paragraph: paragraphs[index] ?? { start: 0, text: '' } };
   };
+  const where = (file: string | undefined, offset: number | number[] | undefined): string => {
+    if (!file) return '';
+    const at = Array.isArray(offset) ? offset[0] : offset;
+    const label = FILE_LABELS.find(([re]) => re.test(file))?.[1];
+    if (at === undefined) return label ? ` (${label})` : '';
+    const { index, paragraph } = find(file, at);
+    const text = unescapeXml(paragraph.text).trim();
+    const excerpt = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+    return ` (${label ? `${label}, ` : ''}đoạn ${index + 1}${excerpt ? `: "${excerpt}"` : ''})`;
+  };
+  /** The text from an offset to the end of its paragraph (a tag left open ends there for the reader). */
+  const restOf = (file: string | undefined, offset: number | number[] | undefined): string | null => {
+    const at = Array.isArray(offset) ? offset[0] : offset;
+    if (!file || at === undefined) return null;
+    const { paragraph } = find(file, at);
+    return unescapeXml(paragraph.text.slice(Math.max(0, at - paragraph.start)));
+  };
+  return Object.assign(where, { restOf });
 }
 
 // --- compile errors → Vietnamese problems ---
@@ -146,7 +160,8 @@ function describeError(err: XtError, where: ReturnType<typeof locator>): Templat
   const xtag = p.xtag ?? '';
   switch (p.id) {
     case 'unclosed_tag': {
-      const tag = `{${short((p.context ?? `{${xtag}`).replace(/^\{/, '').split(/\s/)[0] ?? '')}`;
+      const start = where.restOf(p.file, p.offset) ?? p.context ?? `{${xtag}`;
+      const tag = `{${short(start.replace(/^\{/, '').split(/[\s{]/)[0] ?? '')}`;
       return { tag, message: `Thẻ "${tag}" chưa được đóng (thiếu dấu "}")${at}` };
     }
     case 'unopened_tag': {
@@ -236,11 +251,12 @@ function checkKey(key: string, isLoop: boolean, shown: string, scope: TemplateLo
   if (key !== key.trim() && (CATALOGUE[key.trim()] || LOOP_NAMES.includes(key.trim() as TemplateLoop))) {
     return `Thẻ "${shown}" có khoảng trắng thừa; hãy viết "{${isLoop ? '#' : ''}${key.trim()}}"`;
   }
-  if (/\s/.test(key.trim())) {
-    // A tag that swallowed the text after a missing "}" up to a later one
-    const first = key.trim().split(/\s/)[0] ?? '';
-    if (CATALOGUE[first]) return `Thẻ "{${first}" chưa được đóng (thiếu dấu "}")`;
-    return `Thẻ "${short(shown, 60)}" không hợp lệ (tên trường không có khoảng trắng)`;
+  if (!/^[A-Za-z0-9_.]+$/.test(key.trim())) {
+    // A tag that swallowed the text after a missing "}" up to a later one: name the field it started with
+    const known = [...Object.keys(CATALOGUE), ...LOOP_NAMES].filter((k) => key.trim().startsWith(k));
+    const first = known.sort((a, b) => b.length - a.length)[0];
+    if (first) return `Thẻ "{${isLoop ? '#' : ''}${first}" chưa được đóng (thiếu dấu "}")`;
+    return `Thẻ "${short(shown, 60)}" không hợp lệ (tên trường chỉ gồm chữ không dấu, số, dấu chấm và gạch dưới)`;
   }
   if (isLoop && LOOP_NAMES.includes(key as TemplateLoop)) return null;
   const entry = CATALOGUE[key];
@@ -252,6 +268,26 @@ function checkKey(key: string, isLoop: boolean, shown: string, scope: TemplateLo
   const loop = LOOP_OF_GROUP[entry.group];
   if (loop && !scope.includes(loop)) return `Trường "${shown}" chỉ dùng được bên trong vòng lặp {#${loop}}…{/${loop}}`;
   return null;
+}
+
+/** Whole `{name}` tags of every paragraph whose name is not in the catalogue (when the template does not compile). */
+function scanNames(zip: PizZip, where: ReturnType<typeof locator>): TemplateProblem[] {
+  const out: TemplateProblem[] = [];
+  for (const file of zip.file(/^word\/(document|header\d*|footer\d*)\.xml$/).map((f) => f.name)) {
+    for (const p of paragraphsOf(zip, file)) {
+      for (const m of unescapeXml(p.text).matchAll(/\{([#^/]?)([A-Za-z0-9_.]+)\}/g)) {
+        const [tag, sign, key = ''] = m;
+        const known = sign ? LOOP_NAMES.includes(key as TemplateLoop) || Boolean(CATALOGUE[key]) : Boolean(CATALOGUE[key]);
+        if (known) continue;
+        const what = sign ? 'Vòng lặp' : 'Trường';
+        out.push({
+          tag,
+          message: `${what} "${tag}" không có trong danh mục trường trộn${where(file, p.start + (m.index ?? 0))}`,
+        });
+      }
+    }
+  }
+  return out;
 }
 
 /** Every tag of the template and every problem, in Vietnamese, that would make it print wrong. */
@@ -268,7 +304,9 @@ export function inspectDocxTemplate(buf: Buffer): TemplateInspection {
   try {
     new Docxtemplater(zip, { ...DOCX_OPTIONS, modules: [collect] });
   } catch (e) {
-    return { placeholders: [], problems: compileErrors(e).map((err) => describeError(err, where)) };
+    // Compiling stops at the broken tags; the whole tags around them are still checked by name.
+    const problems = compileErrors(e).map((err) => describeError(err, where));
+    return { placeholders: [], problems: [...problems, ...scanNames(zip, where)] };
   }
   const found = new Set<string>();
   const problems: TemplateProblem[] = [];

@@ -2,6 +2,7 @@ import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@qlcv/comm
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertKpiType, insertOpenEvaluation, quarterBody } from '../modules/evaluations/evaluations.fixtures';
+import { sampleTemplate } from '../modules/contract-templates/sample-template';
 import { accessPlugin } from '../plugins/access';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
@@ -45,6 +46,8 @@ const fx = {
   serviceId: 0,
   /** A KPI type. */
   kpiTypeId: 0,
+  /** A contract template (made from the sample .docx). */
+  templateId: 0,
   adminToken: '',
   noKeys: { id: 0, token: '', username: '' },
 };
@@ -58,6 +61,7 @@ const KEY_PREFIX: Record<string, string> = {
   'leave-types': 'settings',
   units: 'settings',
   services: 'settings',
+  'contract-templates': 'settings',
   'kpi-types': 'kpi_types',
 };
 /** The audit-log entity opened by a key's prefix. */
@@ -93,8 +97,23 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   'leave-types': () => created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ xóa', symbol: 'X' }),
   units: () => created('/api/units', { code: uniq('DVT'), name: 'Đơn vị xóa' }),
   services: () => created('/api/services', serviceBody()),
+  'contract-templates': () => createdTemplate(),
   'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
 };
+/** A contract template made from the sample .docx (multipart). */
+const templateForm = () =>
+  multipart([
+    { name: 'code', value: uniq('MHD') },
+    { name: 'name', value: 'Mẫu hợp đồng ma trận' },
+    { name: 'file', filename: 'mau.docx', data: sampleTemplate(), contentType: DOCX_TYPE },
+  ]);
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+async function createdTemplate(): Promise<number> {
+  const form = templateForm();
+  const res = await t.call({ method: 'POST', url: '/api/contract-templates', token: t.adminToken, ...form });
+  if (res.statusCode !== 201) throw new Error(`template: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
 const serviceBody = () => ({
   code: uniq('DV'),
   name: 'Dịch vụ ma trận',
@@ -532,6 +551,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     'request-types': fx.requestTypeId,
     units: fx.unitId,
     services: fx.serviceId,
+    'contract-templates': fx.templateId,
     'kpi-types': fx.kpiTypeId,
   };
   const fresh = FRESH[resource];
@@ -628,6 +648,13 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'PUT /api/kpi-types/:id') {
     const { code, name, direction, measure, version } = await current(`/api/kpi-types/${fx.kpiTypeId}`);
     payload = { code, name, direction, measure, version };
+  } else if (route === 'POST /api/contract-templates') {
+    const form = templateForm();
+    payload = form.payload;
+    headers = form.headers;
+  } else if (route === 'PUT /api/contract-templates/:id') {
+    const { code, name, version } = await current(`/api/contract-templates/${fx.templateId}`);
+    payload = { code, name, version };
   } else if (route === 'POST /api/services/import') {
     const template = await t.call({ method: 'GET', url: '/api/services/import-template', token: t.adminToken });
     const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -700,6 +727,7 @@ beforeAll(async () => {
   fx.unitId = await created('/api/units', { code: 'DVT-MATRIX', name: 'mẫu' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
+  fx.templateId = await createdTemplate();
   fx.adminToken = await t.login('admin', ADMIN_PASSWORD);
   const noKeys = await t.userWith([]);
   fx.noKeys = { ...noKeys, username: (await current(`/api/users/${noKeys.id}`)).username };

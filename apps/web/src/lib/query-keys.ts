@@ -60,6 +60,11 @@ export const queryKeys = {
   units: { ...resource('units'), options: () => ['units', 'options'] as const },
   /** `/api/services`: the catalogue; `groups` feeds the filter and the form's suggestions. */
   services: { ...resource('services'), groups: () => ['services', 'groups'] as const },
+  /** `/api/contract-templates`; `placeholders` is the catalogue of merge fields (the form's help panel). */
+  contractTemplates: {
+    ...resource('contract-templates'),
+    placeholders: () => ['contract-templates', 'placeholders'] as const,
+  },
   works: {
     ...resource('works'),
     /** Every page of "Công việc của tôi". */
@@ -132,6 +137,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   kpi_types: queryKeys.kpiTypes,
   units: queryKeys.units,
   services: queryKeys.services,
+  contract_templates: queryKeys.contractTemplates,
   evaluations: queryKeys.evaluations,
   user_evaluations: queryKeys.userEvaluations,
   company_settings: queryKeys.companySettings,

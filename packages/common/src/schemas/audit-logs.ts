@@ -27,6 +27,8 @@ export const AUDIT_ENTITIES = {
   /** The service catalogue: history on the edit pages, which need settings.edit. */
   units: 'settings.edit',
   services: 'settings.edit',
+  /** Contract templates: history on the edit page, which needs settings.edit. */
+  contract_templates: 'settings.edit',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -13,6 +13,7 @@ import { publicResult } from './0014-public-result';
 import { workReminderDeadline } from './0015-work-reminder-deadline';
 import { leaves } from './0016-leaves';
 import { leaveLedgerOnce } from './0017-leave-ledger-once';
+import { contractTemplates } from './0020-contract-templates';
 import { contracts } from './0021-contracts';
 import { evaluations } from './0023-evaluations';
 import { unitsServices } from './0019-units-services';
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0015-work-reminder-deadline': workReminderDeadline,
   '0016-leaves': leaves,
   '0017-leave-ledger-once': leaveLedgerOnce,
+  '0020-contract-templates': contractTemplates,
   '0021-contracts': contracts,
   '0023-evaluations': evaluations,
   '0019-units-services': unitsServices,

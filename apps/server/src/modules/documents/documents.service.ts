@@ -1,4 +1,5 @@
 import type { ReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -193,6 +194,13 @@ export class DocumentsService {
   /** The documents attached to a record, oldest first. */
   async listFor(entity: string, entityId: number, db: Kysely<DB> = this.db): Promise<DocumentRecord[]> {
     return (await repo.listFor(db, entity, entityId)).map(toDocument);
+  }
+
+  /** The bytes of a document, for the server's own use (a contract template to fill); access is the caller's business. */
+  async read(id: number): Promise<Buffer> {
+    const doc = await repo.find(this.db, id);
+    if (!doc || !(await this.storage.exists(doc.storage_key))) throw notFound('Tệp không còn trên máy chủ.');
+    return readFile(this.storage.pathOf(doc.storage_key));
   }
 
   /** Inside the caller's transaction: deletes a record's documents; pass the keys to `removeFiles` after the commit. */

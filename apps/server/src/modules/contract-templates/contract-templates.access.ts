@@ -1,0 +1,18 @@
+import { hasAnyPermission } from '@qlcv/common/permissions';
+import type { ModuleAccess } from '../../lib/record-access';
+import { CONTRACT_TEMPLATE_ENTITY } from './contract-templates.service';
+
+const exists = async (db: Parameters<NonNullable<ModuleAccess['history']>[string]>[0], id: number) =>
+  Boolean(await db.selectFrom('contract_templates').select('id').where('id', '=', id).executeTakeFirst());
+
+/** A template's file is read by any signed-in user (as the template is) and changed with settings.edit. */
+export function contractTemplatesAccess(): ModuleAccess {
+  return {
+    documents: {
+      [CONTRACT_TEMPLATE_ENTITY]: {
+        canRead: (db, id) => exists(db, id),
+        canEdit: async (db, id, actor) => hasAnyPermission(actor.permissions, ['settings.edit']) && (await exists(db, id)),
+      },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { ContractTemplatesTable, DB } from '../../db/schema';
+import { likeNormalized } from '../../lib/vi-search';
+
+export interface ContractTemplateFilter {
+  search: string | null;
+  active?: boolean;
+}
+
+function filtered(db: Kysely<DB>, f: ContractTemplateFilter) {
+  let q = db.selectFrom('contract_templates as t');
+  if (f.search) q = q.where(likeNormalized('t.search_text', f.search));
+  if (f.active !== undefined) q = q.where('t.active', '=', f.active ? 1 : 0);
+  return q;
+}
+
+function withRelations(q: ReturnType<typeof filtered>) {
+  return q
+    .leftJoin('users as u', 'u.id', 't.created_by')
+    .leftJoin('documents as d', 'd.id', 't.document_id')
+    .select([
+      't.id',
+      't.code',
+      't.name',
+      't.description',
+      't.active',
+      't.placeholders',
+      't.document_id',
+      't.created_by',
+      't.version',
+      't.created_at',
+      't.updated_at',
+      'u.name as created_by_name',
+      'd.original_name as doc_name',
+      'd.mime as doc_mime',
+      'd.size as doc_size',
+      'd.checksum as doc_checksum',
+      'd.is_public as doc_is_public',
+      'd.created_at as doc_created_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('contracts')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('contracts.template_id', '=', 't.id')
+        .as('contracts_count'),
+    );
+}
+
+export type ContractTemplateRow = NonNullable<Awaited<ReturnType<typeof contractTemplatesRepository.find>>>;
+
+export const contractTemplatesRepository = {
+  list(
+    db: Kysely<DB>,
+    f: ContractTemplateFilter,
+    sort: { column: string; direction: 'asc' | 'desc' },
+    limit: number,
+    offset: number,
+  ) {
+    return withRelations(filtered(db, f))
+      .orderBy(`t.${sort.column}` as 't.name', sort.direction)
+      .orderBy('t.id', sort.direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  async count(db: Kysely<DB>, f: ContractTemplateFilter): Promise<number> {
+    const row = await filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Active templates by name: the contract form's picker. */
+  options(db: Kysely<DB>) {
+    return db
+      .selectFrom('contract_templates')
+      .select(['id', 'code', 'name'])
+      .where('active', '=', 1)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  },
+
+  find(db: Kysely<DB>, id: number) {
+    return withRelations(filtered(db, { search: null }))
+      .where('t.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  findByCode(db: Kysely<DB>, code: string) {
+    return db.selectFrom('contract_templates').select('id').where('code', '=', code).executeTakeFirst();
+  },
+
+  async insert(db: Kysely<DB>, row: Insertable<ContractTemplatesTable>): Promise<number> {
+    const { id } = await db.insertInto('contract_templates').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /** Updates only the version the caller read; false when it is stale. */
+  async update(db: Kysely<DB>, id: number, version: number, values: Updateable<ContractTemplatesTable>, now: string) {
+    const result = await db
+      .updateTable('contract_templates')
+      .set({ ...values, version: sql`version + 1`, updated_at: now })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async contractsCount(db: Kysely<DB>, id: number): Promise<number> {
+    const row = await db
+      .selectFrom('contracts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('template_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  delete(db: Kysely<DB>, id: number) {
+    return db.deleteFrom('contract_templates').where('id', '=', id).execute();
+  },
+};

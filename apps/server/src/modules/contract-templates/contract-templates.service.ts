@@ -1,0 +1,263 @@
+import { readFile } from 'node:fs/promises';
+import type { ListQuery, Paginated } from '@qlcv/common/schemas/common';
+import {
+  CONTRACT_TEMPLATE_SORTS,
+  type ContractTemplate,
+  type ContractTemplateCreateBody,
+  type ContractTemplateOption,
+  type ContractTemplateUpdateBody,
+} from '@qlcv/common/schemas/contract-templates';
+import type { DocumentRecord } from '@qlcv/common/schemas/documents';
+import { searchText } from '@qlcv/common/vi-text';
+import type { Kysely, Updateable } from 'kysely';
+import type { ContractTemplatesTable, DB } from '../../db/schema';
+import { type Actor, diff, writeAudit } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { inspectDocxTemplate, renderDocxTemplate, sampleTemplateData, templateRefused } from '../../lib/docx-template';
+import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { likePattern } from '../../lib/vi-search';
+import type { Upload } from '../../plugins/multipart';
+import type { DocumentsService } from '../documents/documents.service';
+import { type ContractTemplateRow, contractTemplatesRepository as repo } from './contract-templates.repository';
+
+export const CONTRACT_TEMPLATE_ENTITY = 'contract_templates';
+const NOT_FOUND = 'Không tìm thấy mẫu hợp đồng.';
+
+function parsePlaceholders(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function toTemplate(row: ContractTemplateRow): ContractTemplate {
+  const file: DocumentRecord | null =
+    row.document_id && row.doc_name
+      ? {
+          id: row.document_id,
+          original_name: row.doc_name,
+          mime: row.doc_mime ?? '',
+          size: Number(row.doc_size),
+          checksum: row.doc_checksum ?? '',
+          is_public: Boolean(Number(row.doc_is_public)),
+          created_at: row.doc_created_at ?? '',
+          url: `/api/documents/${row.document_id}/download`,
+        }
+      : null;
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    active: Boolean(Number(row.active)),
+    placeholders: parsePlaceholders(row.placeholders),
+    file,
+    contracts_count: Number(row.contracts_count ?? 0),
+    created_by: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+    version: row.version,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** What the history shows of a template: its fields and the file's name, not the document's internals. */
+const auditView = (t: ContractTemplate) => ({
+  code: t.code,
+  name: t.name,
+  description: t.description,
+  active: t.active,
+  file: t.file?.original_name ?? null,
+  placeholders: t.placeholders.length,
+});
+
+export type ContractTemplateListQuery = ListQuery & { active?: '0' | '1' };
+
+/** A downloadable .docx: its bytes and the name it is saved under. */
+export interface DocxFile {
+  fileName: string;
+  buffer: Buffer;
+}
+
+export class ContractTemplatesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  async list(q: ContractTemplateListQuery): Promise<Paginated<ContractTemplate>> {
+    const filter = { search: likePattern(q.search), active: q.active === undefined ? undefined : q.active === '1' };
+    const sort = parseSort(q.sort, CONTRACT_TEMPLATE_SORTS, 'name');
+    const w = pageWindow(q);
+    const [rows, total] = await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]);
+    return toPage(rows.map(toTemplate), total, w);
+  }
+
+  exportRows(q: ContractTemplateListQuery): Promise<AsyncIterable<ContractTemplate>> {
+    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+  }
+
+  options(): Promise<ContractTemplateOption[]> {
+    return repo.options(this.db);
+  }
+
+  async get(id: number, db: Kysely<DB> = this.db): Promise<ContractTemplate> {
+    const row = await repo.find(db, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return toTemplate(row);
+  }
+
+  /** The one .docx of a create/update, read and checked; every problem refuses it with 422. */
+  private async checkedFile(uploads: Upload[], required: boolean): Promise<{ upload: Upload; placeholders: string[] } | null> {
+    const files = uploads.filter((u) => u.base === 'file');
+    if (uploads.length > files.length || files.length > 1) throw invalid('file', 'Chỉ gửi một tệp mẫu .docx ở trường "file".');
+    const upload = files[0];
+    if (!upload) {
+      if (required) throw invalid('file', 'Vui lòng chọn tệp mẫu hợp đồng (.docx).');
+      return null;
+    }
+    const { placeholders, problems } = inspectDocxTemplate(await readFile(upload.tempPath));
+    if (problems.length > 0) throw templateRefused(problems);
+    return { upload, placeholders };
+  }
+
+  private async checkCode(db: Kysely<DB>, code: string, selfId?: number) {
+    const other = await repo.findByCode(db, code);
+    if (other && other.id !== selfId) throw invalid('code', 'Mã mẫu hợp đồng đã tồn tại.');
+  }
+
+  private values(body: ContractTemplateCreateBody) {
+    return {
+      code: body.code,
+      name: body.name,
+      description: body.description ?? null,
+      active: body.active ? 1 : 0,
+      search_text: searchText(body.code, body.name),
+    };
+  }
+
+  /** Stores the checked file as the template's document, replacing the one it had. Returns the old files' keys. */
+  private async storeFile(
+    trx: Kysely<DB>,
+    actor: Actor,
+    id: number,
+    upload: Upload,
+  ): Promise<{ documentId: number; oldKeys: string[] }> {
+    const oldKeys = await this.documents.deleteFor(trx, CONTRACT_TEMPLATE_ENTITY, id);
+    const [doc] = (await this.documents.insertUploads(trx, [upload], {
+      uploadedBy: actor.id,
+      entity: CONTRACT_TEMPLATE_ENTITY,
+      entityId: id,
+    })) as [DocumentRecord];
+    return { documentId: doc.id, oldKeys };
+  }
+
+  async create(actor: Actor, body: ContractTemplateCreateBody, uploads: Upload[]): Promise<ContractTemplate> {
+    const file = await this.checkedFile(uploads, true);
+    if (!file) throw invalid('file', 'Vui lòng chọn tệp mẫu hợp đồng (.docx).');
+    return this.documents.saveWith(uploads, async (trx) => {
+      await this.checkCode(trx, body.code);
+      const now = nowIso();
+      const id = await repo.insert(trx, {
+        ...this.values(body),
+        placeholders: JSON.stringify(file.placeholders),
+        created_at: now,
+        updated_at: now,
+        created_by: actor.id,
+      });
+      const { documentId } = await this.storeFile(trx, actor, id, file.upload);
+      await trx.updateTable('contract_templates').set({ document_id: documentId }).where('id', '=', id).execute();
+      const created = await this.get(id, trx);
+      await writeAudit(trx, actor, {
+        entity: CONTRACT_TEMPLATE_ENTITY,
+        entityId: id,
+        action: 'create',
+        changes: diff(null, auditView(created)),
+      });
+      return created;
+    });
+  }
+
+  /** Updates the fields; a new file (optional) replaces the old one once it passes the check. */
+  async update(actor: Actor, id: number, body: ContractTemplateUpdateBody, uploads: Upload[]): Promise<ContractTemplate> {
+    await this.get(id);
+    const file = await this.checkedFile(uploads, false);
+    let oldKeys: string[] = [];
+    const after = await this.documents.saveWith(uploads, async (trx) => {
+      const before = await this.get(id, trx);
+      await this.checkCode(trx, body.code, id);
+      const values: Updateable<ContractTemplatesTable> = this.values(body);
+      if (file) {
+        const stored = await this.storeFile(trx, actor, id, file.upload);
+        oldKeys = stored.oldKeys;
+        values.document_id = stored.documentId;
+        values.placeholders = JSON.stringify(file.placeholders);
+      }
+      if (!(await repo.update(trx, id, body.version, values, nowIso()))) throw staleVersion();
+      const after = await this.get(id, trx);
+      await writeAudit(trx, actor, {
+        entity: CONTRACT_TEMPLATE_ENTITY,
+        entityId: id,
+        action: 'update',
+        changes: diff(auditView(before), auditView(after)),
+      });
+      return after;
+    });
+    await this.documents.removeFiles(oldKeys);
+    return after;
+  }
+
+  /** Whether a contract was made from the template (then it cannot be deleted, only set inactive). */
+  async inUse(id: number, db: Kysely<DB> = this.db): Promise<number> {
+    return repo.contractsCount(db, id);
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    const keys = await this.db.transaction().execute(async (trx) => {
+      const template = await this.get(id, trx);
+      const used = await this.inUse(id, trx);
+      if (used > 0) {
+        throw conflict(
+          `Không thể xóa mẫu hợp đồng đang được dùng cho ${used} hợp đồng. Hãy chuyển mẫu sang "Ngừng sử dụng" thay vì xóa.`,
+        );
+      }
+      const keys = await this.documents.deleteFor(trx, CONTRACT_TEMPLATE_ENTITY, id);
+      await repo.delete(trx, id);
+      await writeAudit(trx, actor, {
+        entity: CONTRACT_TEMPLATE_ENTITY,
+        entityId: id,
+        action: 'delete',
+        changes: diff(auditView(template), null),
+      });
+      return keys;
+    });
+    await this.documents.removeFiles(keys);
+  }
+
+  /** The template's stored .docx (the contracts module fills it). 422 when the template has no file any more. */
+  async fileOf(templateId: number): Promise<Buffer> {
+    const template = await this.get(templateId);
+    if (!template.file) {
+      throw new AppError(422, 'TEMPLATE_FILE_MISSING', `Mẫu hợp đồng "${template.name}" chưa có tệp .docx.`, [
+        { field: 'template_id', message: `Mẫu hợp đồng "${template.name}" chưa có tệp .docx.` },
+      ]);
+    }
+    return this.documents.read(template.file.id);
+  }
+
+  /** `GET …/{id}/file`: the template as uploaded. */
+  async download(id: number): Promise<DocxFile> {
+    const template = await this.get(id);
+    const buffer = await this.fileOf(id);
+    return { fileName: template.file?.original_name ?? `${template.code}.docx`, buffer };
+  }
+
+  /** `GET …/{id}/preview`: the template filled with the catalogue's sample data. */
+  async preview(id: number): Promise<DocxFile> {
+    const template = await this.get(id);
+    const buffer = renderDocxTemplate(await this.fileOf(id), sampleTemplateData());
+    return { fileName: `xem-thu-${template.code}.docx`, buffer };
+  }
+}
