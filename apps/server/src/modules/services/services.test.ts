@@ -242,9 +242,9 @@ describe('services', () => {
     const [air] = (await call('GET', '/api/services?search=IM-11')).json().data;
     expect(air).toMatchObject({ unit: { id: mau }, unit_price: 500_000, vat_rate: '10', vat_reducible: true, active: false });
     const history = await auditOf(t, 'services', kt.id);
-    expect(history[0].action).toBe('update');
-    expect(history[0].changes.unit_price).toEqual([2_500_000, 2_700_000]);
-    expect((await auditOf(t, 'services', noise.id))[0].action).toBe('create');
+    expect(history[0]?.action).toBe('update');
+    expect(history[0]?.changes?.unit_price).toEqual([2_500_000, 2_700_000]);
+    expect((await auditOf(t, 'services', noise.id))[0]?.action).toBe('create');
   });
 
   it('refuses a file that is not .xlsx, a sheet without the columns, an empty sheet, too many rows', async () => {
