@@ -20,10 +20,12 @@ export function DepartmentsSelect({
   value,
   onChange,
   id,
+  disabled,
 }: {
   value?: number[];
   onChange?: (value: number[]) => void;
   id?: string;
+  disabled?: boolean;
 }) {
   const tree = useDepartmentTree();
   const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
@@ -31,6 +33,7 @@ export function DepartmentsSelect({
     <TreeSelect<number[]>
       id={id}
       multiple
+      disabled={disabled}
       value={value ?? []}
       onChange={(v) => onChange?.(v ?? [])}
       treeData={options}

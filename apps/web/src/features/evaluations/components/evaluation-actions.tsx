@@ -67,7 +67,7 @@ export function EvaluationActions({ evaluation: e, onConflict }: { evaluation: E
           Đóng kỳ
         </Button>
       )}
-      {e.status === 'draft' && (
+      {e.status !== 'closed' && (
         <Button icon={<EditOutlined />} onClick={() => navigate(urlFor('evaluations.edit', { id: e.id }))}>
           Sửa
         </Button>

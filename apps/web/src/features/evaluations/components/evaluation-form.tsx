@@ -83,6 +83,8 @@ interface Props {
   notice?: ReactNode;
   /** A server error about the criteria as a whole (e.g. the weights), shown above the table. */
   criteriaError?: string | null;
+  /** An open period: only the name and the deadlines may change. */
+  structureLocked?: boolean;
 }
 
 /** Name, period (with quick pickers), departments, the criteria with their live weight sum, deadlines. */
@@ -95,7 +97,9 @@ export function EvaluationForm({
   submitLabel,
   notice,
   criteriaError,
+  structureLocked,
 }: Props) {
+  const locked = !!structureLocked;
   const shape = evaluationCreateBody.shape;
   const kpiTypes = useKpiTypeOptions();
   const byId = useMemo(() => new Map((kpiTypes.data ?? []).map((k) => [k.id, k])), [kpiTypes.data]);
@@ -152,11 +156,20 @@ export function EvaluationForm({
       scrollToFirstError
     >
       {notice}
+      {locked && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Kỳ đánh giá đang mở: chỉ sửa được tên và các hạn đánh giá; thời gian, phòng ban và tiêu chí giữ nguyên."
+        />
+      )}
       <Card title="Thông tin kỳ đánh giá" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="period_type" label="Loại kỳ" required>
               <Radio.Group
+                disabled={locked}
                 optionType="button"
                 buttonStyle="solid"
                 options={(Object.keys(EVALUATION_PERIOD_TYPE_LABELS) as PeriodType[]).map((t) => ({
@@ -174,6 +187,7 @@ export function EvaluationForm({
               extra="Điền sẵn ngày bắt đầu, kết thúc, tên kỳ và hạn đánh giá."
             >
               <DatePicker
+                disabled={locked}
                 picker={PICKERS[periodType].picker}
                 format={PICKERS[periodType].format}
                 placeholder={PICKERS[periodType].placeholder}
@@ -210,7 +224,7 @@ export function EvaluationForm({
                 }),
               ]}
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DatePicker disabled={locked} format="DD/MM/YYYY" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
@@ -224,7 +238,7 @@ export function EvaluationForm({
           rules={[{ type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một phòng ban' }]}
           extra="Bao gồm cả các phòng ban trực thuộc."
         >
-          <DepartmentsSelect />
+          <DepartmentsSelect disabled={locked} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={8}>
@@ -315,6 +329,7 @@ export function EvaluationForm({
                             style={{ marginBottom: type ? 4 : 0 }}
                           >
                             <Select
+                              disabled={locked}
                               aria-label={`Loại KPI dòng ${field.name + 1}`}
                               placeholder="Chọn loại KPI"
                               showSearch={{ optionFilterProp: 'label' }}
@@ -363,6 +378,7 @@ export function EvaluationForm({
                           style={{ marginBottom: 0 }}
                         >
                           <InputNumber
+                            disabled={locked}
                             aria-label={`Mục tiêu dòng ${field.name + 1}`}
                             min={0}
                             decimalSeparator=","
@@ -380,6 +396,7 @@ export function EvaluationForm({
                       <Button
                         type="text"
                         danger
+                        disabled={locked}
                         icon={<DeleteOutlined />}
                         aria-label={`Xóa tiêu chí dòng ${field.name + 1}`}
                         onClick={() => remove(field.name)}
@@ -390,6 +407,7 @@ export function EvaluationForm({
               />
               <Button
                 type="dashed"
+                disabled={locked}
                 icon={<PlusOutlined />}
                 onClick={() => add({ kpi_type_id: null, weight: null, target: null })}
                 style={{ marginTop: 12 }}

@@ -35,7 +35,7 @@ const formatValue = (field: string, value: unknown) => {
 /** Open / close read as one line. */
 function describe(log: AuditLog): AuditLog {
   if (log.action === 'update' || log.action === 'create' || log.action === 'delete') return log;
-  const opened = log.changes?.users_created ?? log.changes?.created;
+  const opened = log.changes?.user_evaluations;
   const label = ACTIONS[log.action] ?? log.action;
   return { ...log, action: opened !== undefined ? `${label} — tạo ${String(opened)} phiếu` : label, changes: null };
 }

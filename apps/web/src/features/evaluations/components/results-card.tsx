@@ -102,7 +102,7 @@ export function ResultsCard({ evaluationId, name }: { evaluationId: number; name
             rowKey="user_evaluation_id"
             dataSource={shown}
             pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (t) => `Tổng ${t} nhân viên` }}
-            scroll={{ x: 760 }}
+            scroll={{ x: 880 }}
             locale={{ emptyText: 'Không có nhân viên phù hợp' }}
             columns={[
               {
@@ -125,6 +125,12 @@ export function ResultsCard({ evaluationId, name }: { evaluationId: number; name
                 title: 'Phòng ban',
                 sorter: (a, b) => (a.department?.name ?? '').localeCompare(b.department?.name ?? '', 'vi'),
                 render: (_, r) => r.department?.name ?? '—',
+              },
+              {
+                key: 'reviewer',
+                title: 'Người đánh giá',
+                responsive: ['lg'],
+                render: (_, r) => r.reviewer?.name ?? '—',
               },
               {
                 key: 'total',

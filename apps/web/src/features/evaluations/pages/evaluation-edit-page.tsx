@@ -38,14 +38,14 @@ export default function EvaluationEditPage() {
         back={<Button onClick={() => navigate(urlFor('evaluations.index'))}>Về danh sách kỳ đánh giá</Button>}
       />
     );
-  if (evaluation.data.status !== 'draft')
+  if (evaluation.data.status === 'closed')
     return (
       <>
         <PageHeader title={`Sửa kỳ đánh giá: ${evaluation.data.name}`} />
         <Alert
           type="info"
           showIcon
-          title="Kỳ đánh giá đã mở nên không sửa được tiêu chí, phòng ban hay thời gian."
+          title="Kỳ đánh giá đã khóa nên không sửa được nữa."
           action={<Link to={urlFor('evaluations.show', { id })}>Xem kỳ đánh giá</Link>}
         />
       </>
@@ -94,6 +94,7 @@ function EditForm({ evaluation, onReload, reloading }: { evaluation: Evaluation;
         submitting={update.isPending}
         submitLabel="Lưu thay đổi"
         criteriaError={criteriaError}
+        structureLocked={evaluation.status === 'open'}
         notice={conflict && <ConflictAlert message={conflict} onReload={onReload} reloading={reloading} />}
       />
     </>

@@ -3,13 +3,14 @@ import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
 import { USER_EVALUATION_STATUS_LABELS } from '@qlcv/common/schemas/user-evaluations';
 import { historyValue } from '@/components/history-timeline';
 
-const FIELD_LABELS = {
-  status: 'Trạng thái',
-  reviewer_id: 'Người đánh giá',
-  total: 'Tổng điểm',
-  grade: 'Xếp loại',
-  scores: 'Điểm',
-};
+/**
+ * A save records each score by its words ("<KPI> – tự đánh giá", "… – quản lý chấm", "… – thực tế", "… – ghi chú"):
+ * every field is shown under the name the server gave it.
+ */
+const FIELD_LABELS: Record<string, string> = new Proxy({} as Record<string, string>, {
+  has: (_target, field) => typeof field === 'string',
+  get: (_target, field) => (field === 'status' ? 'Trạng thái' : String(field)),
+});
 
 const ACTIONS: Record<string, string> = {
   ...AUDIT_ACTION_LABELS,
