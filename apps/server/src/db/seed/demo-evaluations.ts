@@ -88,6 +88,13 @@ function rng(seed: number) {
 
 const clamp = (n: number) => Math.max(35, Math.min(100, Math.round(n * 2) / 2));
 
+/** What a measured actual suggests (0–100) against its target, so the reviewer's score leans on the data. */
+function fromActual(c: { actual: number | null; target: number; kpi_type: { direction: string; measure: string } }) {
+  if (c.kpi_type.measure === 'manual' || c.actual === null || c.target <= 0) return null;
+  const ratio = c.kpi_type.direction === 'higher' ? c.actual / c.target : c.actual <= c.target ? 1 : c.target / c.actual;
+  return 45 + 50 * Math.min(ratio, 1.1);
+}
+
 async function actorOf(db: Kysely<DB>, id: number): Promise<Actor> {
   const u = await db
     .selectFrom('users as u')
@@ -181,8 +188,10 @@ export async function loadDemoEvaluations(db: Kysely<DB>): Promise<boolean> {
       if (stop === 2) continue;
       const scores = d.criteria.map((c, k) => ({
         criterion_id: c.id,
-        reviewer_score: clamp(base + (random() - 0.5) * 8),
-        ...(c.kpi_type.measure === 'manual' ? { actual: Math.round((base / 10 + (random() - 0.5)) * 10) / 10 } : {}),
+        reviewer_score: clamp((fromActual(c) ?? base) / 2 + base / 2 + (random() - 0.5) * 8),
+        ...(c.kpi_type.measure === 'manual'
+          ? { actual: Math.min(10, Math.round((base / 10 + (random() - 0.5)) * 10) / 10) }
+          : {}),
         ...(k === 0 && random() < 0.4 ? { note: NOTES[Math.floor(random() * NOTES.length)] } : {}),
       }));
       d = await userEvaluations.update(reviewer, ue.id, { scores, version: d.version });
