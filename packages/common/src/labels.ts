@@ -26,6 +26,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // Documents.
   attach: 'Đính kèm tệp',
   detach: 'Xóa tệp đính kèm',
+  // A user's annual leave, written by HR (issue 10).
+  leave_adjustment: 'Điều chỉnh số ngày phép',
+  leave_carry_over: 'Chuyển phép sang năm sau',
 };
 
 // Requests and works (issue 4).

@@ -7,13 +7,14 @@ import type {
 } from '@qlcv/common/schemas/leaves';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type Actor, writeAudit } from '../../lib/audit';
+import type { Actor } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { invalid, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { vnToday } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import { type DayCounter, type LeaveSpan, loadCounter, viDate, yearsOf } from './leave-days';
 import { entitlementHalfDays, readPolicy, savePolicy } from './leave-policy';
+import { adjustBalance, closeYear } from './leave-year-end';
 import { leavesRepository as repo } from './leaves.repository';
 
 const ONCE_KINDS = ['entitlement', 'carry_over', 'expiry'] as const;
@@ -34,7 +35,8 @@ export class LeaveBalancesService {
     return t.id;
   }
 
-  private async insertOnce(
+  /** Writes a once-a-year row (entitlement, carry-over, expiry) unless it exists; true when written. */
+  async insertOnce(
     db: Kysely<DB>,
     row: {
       user_id: number;
@@ -339,68 +341,14 @@ export class LeaveBalancesService {
     return repo.liveYears(this.db);
   }
 
-  async adjust(actor: Actor, body: LeaveAdjustmentBody): Promise<LeaveBalance> {
-    const counter = await this.counter([body.year]);
-    return this.db.transaction().execute(async (trx) => {
-      const user = await repo.employee(trx, body.user_id);
-      if (!user) throw invalid('user_id', 'Nhân viên không tồn tại.');
-      const typeId = await this.annualTypeId(trx);
-      await this.ensureEntitlement(trx, body.user_id, body.year, typeId);
-      await trx
-        .insertInto('leave_ledger')
-        .values({
-          user_id: body.user_id,
-          leave_type_id: typeId,
-          year: body.year,
-          kind: 'adjustment',
-          half_days: Math.round(body.days * 2),
-          leave_id: null,
-          note: body.note,
-          expires_on: null,
-          created_by: actor.id,
-          created_at: nowIso(),
-        })
-        .execute();
-      await writeAudit(trx, actor, {
-        entity: 'users',
-        entityId: body.user_id,
-        action: 'leave_adjustment',
-        changes: { leave_balance: [null, `${body.days > 0 ? '+' : ''}${body.days} ngày (${body.year}): ${body.note}`] },
-      });
-      return this.balance(body.user_id, body.year, trx, counter);
-    });
+  /** HR adds or takes away days of a year, with a reason (an `adjustment` row). */
+  adjust(actor: Actor, body: LeaveAdjustmentBody): Promise<LeaveBalance> {
+    return adjustBalance(this.db, this, actor, body);
   }
 
-  /** Carries each active employee's remaining days of `year` into the next, up to the policy's cap (idempotent). */
-  async yearEndClose(actor: Actor, year: number): Promise<{ year: number; carried: number; skipped: number }> {
-    const policy = await this.policy();
-    const cap = policy.carry_over_cap_days * 2;
-    const expires = `${year + 1}-${policy.carry_over_expires}`;
-    let carried = 0;
-    let skipped = 0;
-    const users = await this.db.selectFrom('users').select('id').where('status', '=', 'active').orderBy('id').execute();
-    for (const u of users) {
-      await this.db.transaction().execute(async (trx) => {
-        const typeId = await this.annualTypeId(trx);
-        const remaining = await this.remainingHalf(trx, u.id, year);
-        const carry = Math.min(Math.max(0, remaining), cap);
-        const done =
-          carry > 0 &&
-          (await this.insertOnce(trx, {
-            user_id: u.id,
-            leave_type_id: typeId,
-            year: year + 1,
-            kind: 'carry_over',
-            half_days: carry,
-            note: `Chuyển ${carry / 2} ngày phép còn lại của năm ${year} (hết hạn ${viDate(expires)})`,
-            expires_on: expires,
-            created_by: actor.id,
-          }));
-        if (done) carried += 1;
-        else skipped += 1;
-      });
-    }
-    return { year, carried, skipped };
+  /** Carries each active employee's remaining days of `year` into the next (leave-year-end.ts). */
+  yearEndClose(actor: Actor, year: number): Promise<{ year: number; carried: number; skipped: number }> {
+    return closeYear(this.db, this, actor, year);
   }
 
   policy(db: Kysely<DB> = this.db): Promise<LeavePolicy> {

@@ -570,6 +570,16 @@ describe('leaves API', () => {
     const next = await balance(emp, 2028);
     expect(next.carried_over).toBe(5);
     expect(next.ledger.find((r: { kind: string }) => r.kind === 'carry_over').expires_on).toBe('2028-03-31');
+    // Both show in the employee's history.
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/audit-logs?entity=users&entity_id=${emp.id}&per_page=100`,
+      token: t.adminToken,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const actions = history.json().data.map((e: { action: string }) => e.action);
+    expect(actions).toContain('leave_adjustment');
+    expect(actions.filter((a: string) => a === 'leave_carry_over')).toHaveLength(1);
   });
 
   it('leave types: read by anyone signed in, changed with settings.edit, kept while used', async () => {

@@ -32,6 +32,7 @@ const USER_HISTORY: HistoryView = {
     address: 'Địa chỉ',
     avatar: 'Ảnh đại diện',
     status: 'Trạng thái',
+    leave_balance: 'Số ngày phép',
   },
   formatValue: (field, value) => {
     if (field === 'gender') return GENDER_LABELS[String(value)] ?? String(value);

@@ -1,0 +1,101 @@
+import type { LeaveAdjustmentBody, LeaveBalance } from '@qlcv/common/schemas/leaves';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Actor, writeAudit } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { invalid } from '../../lib/errors';
+import type { LeaveBalancesService } from './leave-balances.service';
+import { viDate } from './leave-days';
+import { leavesRepository as repo } from './leaves.repository';
+
+// HR's writes to the annual ledger: an adjustment with a reason, and the year-end carry-over. Each also goes to the
+// employee's history (entity `users`), as a change of their balance.
+
+/** An `adjustment` row of a year (entitlement written first); answers the balance after it. */
+export async function adjustBalance(
+  db: Kysely<DB>,
+  balances: LeaveBalancesService,
+  actor: Actor,
+  body: LeaveAdjustmentBody,
+): Promise<LeaveBalance> {
+  const counter = await balances.counter([body.year]);
+  return db.transaction().execute(async (trx) => {
+    const user = await repo.employee(trx, body.user_id);
+    if (!user) throw invalid('user_id', 'Nhân viên không tồn tại.');
+    const typeId = await balances.annualTypeId(trx);
+    await balances.ensureEntitlement(trx, body.user_id, body.year, typeId);
+    await trx
+      .insertInto('leave_ledger')
+      .values({
+        user_id: body.user_id,
+        leave_type_id: typeId,
+        year: body.year,
+        kind: 'adjustment',
+        half_days: Math.round(body.days * 2),
+        leave_id: null,
+        note: body.note,
+        expires_on: null,
+        created_by: actor.id,
+        created_at: nowIso(),
+      })
+      .execute();
+    await writeAudit(trx, actor, {
+      entity: 'users',
+      entityId: body.user_id,
+      action: 'leave_adjustment',
+      changes: { leave_balance: [null, `${body.days > 0 ? '+' : ''}${body.days} ngày (${body.year}): ${body.note}`] },
+    });
+    return balances.balance(body.user_id, body.year, trx, counter);
+  });
+}
+
+/**
+ * Carries each active employee's remaining days of `year` into the next, up to the policy's cap, expiring on the
+ * policy's MM-DD; one transaction per employee, idempotent (the carry-over row is written once).
+ */
+export async function closeYear(
+  db: Kysely<DB>,
+  balances: LeaveBalancesService,
+  actor: Actor,
+  year: number,
+): Promise<{ year: number; carried: number; skipped: number }> {
+  const policy = await balances.policy();
+  const cap = policy.carry_over_cap_days * 2;
+  const expires = `${year + 1}-${policy.carry_over_expires}`;
+  let carried = 0;
+  let skipped = 0;
+  const users = await db.selectFrom('users').select('id').where('status', '=', 'active').orderBy('id').execute();
+  for (const u of users) {
+    await db.transaction().execute(async (trx) => {
+      const typeId = await balances.annualTypeId(trx);
+      const remaining = await balances.remainingHalf(trx, u.id, year);
+      const carry = Math.min(Math.max(0, remaining), cap);
+      const done =
+        carry > 0 &&
+        (await balances.insertOnce(trx, {
+          user_id: u.id,
+          leave_type_id: typeId,
+          year: year + 1,
+          kind: 'carry_over',
+          half_days: carry,
+          note: `Chuyển ${carry / 2} ngày phép còn lại của năm ${year} (hết hạn ${viDate(expires)})`,
+          expires_on: expires,
+          created_by: actor.id,
+        }));
+      if (!done) {
+        skipped += 1;
+        return;
+      }
+      carried += 1;
+      await writeAudit(trx, actor, {
+        entity: 'users',
+        entityId: u.id,
+        action: 'leave_carry_over',
+        changes: {
+          leave_balance: [null, `+${carry / 2} ngày chuyển từ năm ${year} sang ${year + 1} (hết hạn ${viDate(expires)})`],
+        },
+      });
+    });
+  }
+  return { year, carried, skipped };
+}
