@@ -247,6 +247,17 @@ describe('services', () => {
     expect((await auditOf(t, 'services', noise.id))[0]?.action).toBe('create');
   });
 
+  it('re-imports its own export unchanged: every code updated, none created, no field changed', async () => {
+    const before = (await call('GET', '/api/services?per_page=100')).json().data;
+    const exported = await t.call({ method: 'GET', url: '/api/services', token: t.adminToken, headers: { 'x-export': 'xlsx' } });
+    const res = await importFile(exported.rawPayload);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 0, updated: before.length });
+    const after = (await call('GET', '/api/services?per_page=100')).json().data;
+    const fields = (x: Record<string, unknown>) => ({ ...x, version: undefined, updated_at: undefined });
+    expect(after.map(fields)).toEqual(before.map(fields));
+  });
+
   it('refuses a file that is not .xlsx, a sheet without the columns, an empty sheet, too many rows', async () => {
     const png = expectError(await importFile(PNG, t.adminToken, 'anh.xlsx', XLSX_TYPE), 422, 'VALIDATION_FAILED', 'file');
     expect(looksVietnamese(png.message)).toBe(true);
