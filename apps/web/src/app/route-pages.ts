@@ -122,6 +122,9 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'master_data.index': () => import('@/features/services/pages/service-list-page'),
   'master_data.create': () => import('@/features/services/pages/service-create-page'),
   'master_data.edit': () => import('@/features/services/pages/service-edit-page'),
+  'contract_templates.index': () => import('@/features/contract-templates/pages/contract-template-list-page'),
+  'contract_templates.create': () => import('@/features/contract-templates/pages/contract-template-create-page'),
+  'contract_templates.edit': () => import('@/features/contract-templates/pages/contract-template-edit-page'),
 
   error: () => import('@/pages/error-page'),
   'error.403': () => import('@/pages/forbidden-page'),

@@ -1,0 +1,189 @@
+import { FileWordOutlined, InboxOutlined, SaveOutlined } from '@ant-design/icons';
+import { contractTemplateCreateBody } from '@qlcv/common/schemas/contract-templates';
+import { Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch, Typography, Upload } from 'antd';
+import type { ReactNode } from 'react';
+import { handleSubmitError } from '@/components/submit-error';
+import { ApiError } from '@/lib/api/api-error';
+import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
+import { PlaceholderHelp } from './placeholder-help';
+import { TemplateProblems } from './template-problems';
+
+export interface ContractTemplateFormValues {
+  code: string;
+  name: string;
+  description: string | null;
+  active: boolean;
+}
+
+export const EMPTY_CONTRACT_TEMPLATE: ContractTemplateFormValues = { code: '', name: '', description: null, active: true };
+
+const DOCX_ACCEPT = '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+interface Props {
+  form: FormInstance<ContractTemplateFormValues>;
+  initialValues: ContractTemplateFormValues;
+  onFinish: (values: ContractTemplateFormValues) => void;
+  onCancel: () => void;
+  submitting: boolean;
+  submitLabel: string;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  /** Create: a file is required (its missing says so). */
+  fileError?: string | null;
+  /** The stored file on edit: its name and the buttons to fetch it. */
+  current?: ReactNode;
+  /** What the server found wrong in the chosen file. */
+  problems?: { message: string; list: string[] } | null;
+  /** Shown above the form (e.g. the 409 notice). */
+  notice?: ReactNode;
+}
+
+/** Code, name, description, in use, and the .docx; the placeholder help beside it. Shared by create and edit. */
+export function ContractTemplateForm({
+  form,
+  initialValues,
+  onFinish,
+  onCancel,
+  submitting,
+  submitLabel,
+  file,
+  onFile,
+  fileError,
+  current,
+  problems,
+  notice,
+}: Props) {
+  return (
+    <Row gutter={16}>
+      <Col xs={24} xl={14}>
+        <Form<ContractTemplateFormValues>
+          form={form}
+          name="contract-template"
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          scrollToFirstError={{ block: 'center' }}
+          disabled={submitting}
+        >
+          {notice}
+          {problems && <TemplateProblems message={problems.message} problems={problems.list} />}
+          <Card title="Thông tin mẫu hợp đồng" style={{ marginBottom: 16 }}>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="code"
+                  label="Mã mẫu"
+                  required
+                  rules={[zodRule(contractTemplateCreateBody.shape.code)]}
+                  extra="Chữ không dấu, số và dấu . _ -, ví dụ: HD-QT"
+                >
+                  <Input {...textLimit(contractTemplateCreateBody.shape.code)} autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item name="name" label="Tên mẫu" required rules={[zodRule(contractTemplateCreateBody.shape.name)]}>
+                  <Input
+                    {...textLimit(contractTemplateCreateBody.shape.name)}
+                    placeholder="Ví dụ: Hợp đồng dịch vụ quan trắc môi trường"
+                  />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item name="description" label="Mô tả" rules={[zodRule(contractTemplateCreateBody.shape.description)]}>
+                  <Input.TextArea
+                    {...textLimit(contractTemplateCreateBody.shape.description)}
+                    rows={2}
+                    placeholder="Mẫu này dùng cho loại hợp đồng nào"
+                  />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item
+                  name="active"
+                  label="Đang sử dụng"
+                  valuePropName="checked"
+                  extra="Chỉ mẫu đang sử dụng mới được chọn khi lập hợp đồng."
+                >
+                  <Switch />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+          <Card title="Tệp mẫu (.docx)" style={{ marginBottom: 16 }}>
+            {current}
+            <Form.Item
+              label={current ? 'Thay bằng tệp mới' : 'Tệp Word'}
+              required={!current}
+              validateStatus={fileError ? 'error' : undefined}
+              help={fileError ?? undefined}
+            >
+              <Upload.Dragger
+                accept={DOCX_ACCEPT}
+                maxCount={1}
+                fileList={file ? [{ uid: 'file', name: file.name, status: problems ? 'error' : 'done' }] : []}
+                beforeUpload={(f) => {
+                  onFile(f);
+                  return false;
+                }}
+                onRemove={() => {
+                  onFile(null);
+                  return true;
+                }}
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p className="ant-upload-text">Bấm hoặc kéo tệp Word (.docx) vào đây</p>
+                <p className="ant-upload-hint">Tệp được kiểm tra khi lưu: mọi thẻ phải có trong danh mục trường trộn.</p>
+              </Upload.Dragger>
+            </Form.Item>
+          </Card>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
+              {submitLabel}
+            </Button>
+            <Button onClick={onCancel} disabled={false}>
+              Hủy
+            </Button>
+          </Space>
+        </Form>
+      </Col>
+      <Col xs={24} xl={10}>
+        <PlaceholderHelp />
+      </Col>
+    </Row>
+  );
+}
+
+/** The stored file's line on edit: its name and size. */
+export function CurrentFile({ name, size, extra }: { name: string; size: number; extra: ReactNode }) {
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <FileWordOutlined style={{ color: '#2b579a', fontSize: 18 }} />
+      <Typography.Text strong>{name}</Typography.Text>
+      <Typography.Text type="secondary">({Math.max(1, Math.round(size / 1024))} KB)</Typography.Text>
+      {extra}
+    </Space>
+  );
+}
+
+/**
+ * After a refused save: the file's problems (422 on `file`) as the list above the form, other fields' errors under
+ * them, a 409 to `onConflict`, anything else a toast.
+ */
+export function showSubmitError(
+  form: FormInstance,
+  error: unknown,
+  setProblems: (p: { message: string; list: string[] } | null) => void,
+  onConflict?: (message: string) => void,
+) {
+  if (error instanceof ApiError && error.status === 422) {
+    const list = error.errors.filter((e) => e.field === 'file').map((e) => e.message);
+    if (list.length > 0) {
+      setProblems({ message: error.message, list });
+      applyServerErrors(form, error);
+      return;
+    }
+  }
+  handleSubmitError(form, error, onConflict);
+}
