@@ -251,14 +251,15 @@ export class ServicesImport {
         const snapshot = { ...body, description: body.description ?? null, unit };
         const before = existing.get(body.code);
         if (before) {
-          await trx
-            .updateTable('services')
-            .set({ ...serviceValues(body), version: before.version + 1, updated_at: now })
-            .where('id', '=', before.id)
-            .execute();
           const { id, version, created_at, updated_at, ...old } = before;
           const changes = diff(old, snapshot);
+          // A row the file repeats as it is stays untouched: its version does not move under someone editing it.
           if (Object.keys(changes).length) {
+            await trx
+              .updateTable('services')
+              .set({ ...serviceValues(body), version: version + 1, updated_at: now })
+              .where('id', '=', id)
+              .execute();
             await writeAudit(trx, actor, { entity: SERVICE_ENTITY, entityId: id, action: 'update', changes });
           }
           updated += 1;
