@@ -21,7 +21,10 @@ test.describe('Mẫu hợp đồng', () => {
     await signInUi(page, ADMIN.username, ADMIN.password);
   });
 
-  test('tải mẫu gợi ý → tải lên tệp lỗi (danh sách lỗi) → tải lên mẫu đúng → xem thử với dữ liệu mẫu', async ({ page, request }) => {
+  test('tải mẫu gợi ý → tải lên tệp lỗi (danh sách lỗi) → tải lên mẫu đúng → xem thử với dữ liệu mẫu', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const id = unique();
     const name = `Hợp đồng quan trắc định kỳ ${id}`;
@@ -39,7 +42,10 @@ test.describe('Mẫu hợp đồng', () => {
     // A broken copy: a misspelt field and a tag left open.
     const zip = new PizZip(sample.data);
     const xml = zip.file('word/document.xml')?.asText() ?? '';
-    zip.file('word/document.xml', xml.replace('{customer.address}', '{customer.dia_chi}').replace('{contract.title}', '{contract.title'));
+    zip.file(
+      'word/document.xml',
+      xml.replace('{customer.address}', '{customer.dia_chi}').replace('{contract.title}', '{contract.title'),
+    );
     const broken = zip.generate({ type: 'nodebuffer' }) as Buffer;
 
     await page.getByRole('button', { name: 'Thêm mẫu hợp đồng' }).first().click();
