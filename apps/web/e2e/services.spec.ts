@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, adminLogin, signInUi, unique } from './helpers';
+import { ADMIN, adminLogin, createRole, createUser, signInUi, unique } from './helpers';
 
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -122,4 +122,23 @@ test.describe('Danh mục dịch vụ', () => {
     await expect(page.getByText('3.500.000 ₫')).toBeVisible();
     await page.screenshot({ path: shot('service-list'), fullPage: true });
   });
+});
+
+test('Danh mục dịch vụ: người không có quyền cài đặt chỉ xem, không có nút thêm, nhập, sửa', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await adminLogin(request);
+  const id = unique();
+  const role = await createRole(request, token, { code: `xem-dv-${id}`, name: `Xem dịch vụ ${id}`, permissions: [] });
+  const password = 'Matkhau@2026';
+  await createUser(request, token, { name: `Trần Văn Xem ${id}`, username: `xem.${id}`, password, role_id: role.id });
+  await signInUi(page, `xem.${id}`, password);
+
+  await page.goto('/admin/settings/master-data');
+  await expect(page.getByRole('heading', { name: 'Danh mục dịch vụ', level: 3 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Xuất Excel' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thêm dịch vụ' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Nhập Excel' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Thao tác' })).toHaveCount(0);
+  await page.goto('/admin/settings/master-data/create');
+  await expect(page.getByText('403 — Không có quyền truy cập')).toBeVisible();
 });
