@@ -205,7 +205,7 @@ export function EvaluationForm({
               required
               rules={[{ required: true, message: 'Vui lòng chọn ngày bắt đầu' }]}
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DatePicker disabled={locked} format="DD/MM/YYYY" placeholder="Chọn ngày" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -224,7 +224,7 @@ export function EvaluationForm({
                 }),
               ]}
             >
-              <DatePicker disabled={locked} format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DatePicker disabled={locked} format="DD/MM/YYYY" placeholder="Chọn ngày" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
@@ -248,7 +248,7 @@ export function EvaluationForm({
               required
               rules={[{ required: true, message: 'Vui lòng chọn hạn tự đánh giá' }]}
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DatePicker format="DD/MM/YYYY" placeholder="Chọn ngày" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -267,7 +267,7 @@ export function EvaluationForm({
                 }),
               ]}
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+              <DatePicker format="DD/MM/YYYY" placeholder="Chọn ngày" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
@@ -355,6 +355,7 @@ export function EvaluationForm({
                         style={{ marginBottom: 0 }}
                       >
                         <InputNumber
+                          disabled={locked}
                           aria-label={`Trọng số dòng ${field.name + 1}`}
                           min={0}
                           max={100}

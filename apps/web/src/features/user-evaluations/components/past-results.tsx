@@ -6,10 +6,10 @@ import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi
 import { useUserEvaluations } from '../api/user-evaluations';
 import { periodText } from './ue-format';
 
-/** "Kết quả các kỳ trước": the employee's other evaluations, latest period first. */
-export function PastResults({ employeeId, currentId }: { employeeId: number; currentId?: number }) {
-  const list = useUserEvaluations({ employee_id: employeeId, tab: 'all', sort: '-period_start', per_page: 11 });
-  const rows = (list.data?.data ?? []).filter((u) => u.id !== currentId).slice(0, 10);
+/** "Kết quả các kỳ trước": the employee's evaluations of periods before `before` (YYYY-MM-DD), latest first. */
+export function PastResults({ employeeId, before }: { employeeId: number; before: string }) {
+  const list = useUserEvaluations({ employee_id: employeeId, tab: 'all', sort: '-period_start', per_page: 50 });
+  const rows = (list.data?.data ?? []).filter((u) => u.evaluation.period_start < before).slice(0, 10);
   return (
     <Card title="Kết quả các kỳ trước" size="small" data-testid="past-results">
       {list.isError ? (
@@ -26,7 +26,7 @@ export function PastResults({ employeeId, currentId }: { employeeId: number; cur
           loading={list.isPending}
           pagination={false}
           dataSource={rows}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có kỳ đánh giá nào khác" /> }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có kết quả kỳ nào trước kỳ này" /> }}
           columns={[
             {
               key: 'evaluation',

@@ -40,6 +40,7 @@ export default function UserEvaluationListPage() {
     {
       key: 'employee',
       title: 'Nhân viên',
+      width: 200,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'employee'),
       render: (_, u) => (
@@ -54,7 +55,7 @@ export default function UserEvaluationListPage() {
     {
       key: 'period_start',
       title: 'Kỳ đánh giá',
-      width: 210,
+      width: 200,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'period_start'),
       render: (_, u) => (
@@ -69,7 +70,7 @@ export default function UserEvaluationListPage() {
     {
       key: 'reviewer',
       title: 'Người đánh giá',
-      width: 150,
+      width: 140,
       responsive: ['lg'],
       render: (_, u) => u.reviewer?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
@@ -99,7 +100,7 @@ export default function UserEvaluationListPage() {
     {
       key: 'deadlines',
       title: 'Hạn',
-      width: 190,
+      width: 180,
       render: (_, u) => (
         <Deadlines
           status={u.status}
@@ -183,7 +184,7 @@ export default function UserEvaluationListPage() {
           update={update}
           noun="phiếu đánh giá"
           empty={empty}
-          scrollX={1000}
+          scrollX={1060}
         />
       </Card>
     </>

@@ -297,7 +297,7 @@ function UserEvaluationView({
         </Col>
         <Col xs={24} xxl={7}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-            <PastResults employeeId={ue.employee.id} currentId={ue.id} />
+            <PastResults employeeId={ue.employee.id} before={ue.evaluation.period_start} />
             {canHistory && <RecordHistory entity="user_evaluations" id={ue.id} {...USER_EVALUATION_HISTORY} />}
           </Space>
         </Col>
