@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import PizZip from 'pizzip';
-import { ADMIN, adminLogin, signInUi, unique } from './helpers';
+import { ADMIN, adminLogin, createRole, createUser, signInUi, unique } from './helpers';
 
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -98,4 +98,37 @@ test.describe('Mẫu hợp đồng', () => {
     const list = await request.get(`/api/contract-templates?search=HD-${id}`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await list.json()).data[0].placeholders).toContain('#items');
   });
+});
+
+test('Mẫu hợp đồng: người không có quyền cài đặt chỉ xem và tải, không thêm, sửa, xóa', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await adminLogin(request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const id = unique();
+  const sample = await (await request.get('/api/contract-templates/sample', { headers: auth })).body();
+  const created = await request.post('/api/contract-templates', {
+    headers: auth,
+    multipart: {
+      code: `HD-XEM-${id}`,
+      name: `Mẫu chỉ xem ${id}`,
+      file: { name: 'mau.docx', mimeType: DOCX, buffer: sample },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const role = await createRole(request, token, { code: `xem-mhd-${id}`, name: `Xem mẫu hợp đồng ${id}`, permissions: [] });
+  const password = 'Matkhau@2026';
+  await createUser(request, token, { name: `Lê Thị Xem ${id}`, username: `xem.mhd.${id}`, password, role_id: role.id });
+  await signInUi(page, `xem.mhd.${id}`, password);
+
+  await page.goto('/admin/settings/contract-template');
+  await expect(page.getByRole('heading', { name: 'Mẫu hợp đồng', level: 3 })).toBeVisible();
+  await page.getByPlaceholder('Tìm theo mã, tên mẫu').fill(`HD-XEM-${id}`);
+  await expect(page.getByText(`Mẫu chỉ xem ${id}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thêm mẫu hợp đồng' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Sửa mẫu/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Xóa mẫu/ })).toHaveCount(0);
+  const preview = await downloaded(page, () => page.getByRole('button', { name: `Xem thử Mẫu chỉ xem ${id}` }).click());
+  expect(textOf(preview.data)).toContain('Công ty TNHH Bia Hà Nội - Mê Linh');
+  await page.goto('/admin/settings/contract-template/create');
+  await expect(page.getByText('403 — Không có quyền truy cập')).toBeVisible();
 });

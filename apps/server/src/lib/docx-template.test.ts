@@ -102,6 +102,9 @@ describe('inspectDocxTemplate', () => {
     zip.file('hello.txt', 'xin chào');
     expect(messages(zip.generate({ type: 'nodebuffer' }))).toEqual([notDocx]);
     expect(messages(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).toEqual([notDocx]);
+    const bomb = new PizZip(good);
+    bomb.file('word/media/big.bin', Buffer.alloc(60 * 1024 * 1024));
+    expect(messages(bomb.generate({ type: 'nodebuffer', compression: 'DEFLATE' }))[0]).toContain('quá lớn khi giải nén');
     const macro = new PizZip(good);
     macro.file('word/vbaProject.bin', 'x');
     expect(messages(macro.generate({ type: 'nodebuffer' }))[0]).toContain('macro');

@@ -24,6 +24,7 @@ export interface TemplateInspection {
   problems: TemplateProblem[];
 }
 
+const MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 const DOCX_OPTIONS = { paragraphLoop: true, linebreaks: true, errorLogging: false } as const;
 const CATALOGUE = TEMPLATE_PLACEHOLDERS as Record<string, TemplatePlaceholder>;
 const LOOP_OF_GROUP: Record<string, TemplateLoop | undefined> = { items: 'items', vat_lines: 'vat_lines' };
@@ -79,6 +80,15 @@ function openDocx(buf: Buffer): PizZip {
     throw notDocx();
   }
   if (!zip.file('word/document.xml')) throw notDocx();
+  // Entries are inflated only when read: a small file that would inflate past the cap (a zip bomb) is refused first.
+  const inflated = Object.values(zip.files).reduce(
+    (sum, f) => sum + Number((f as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0),
+    0,
+  );
+  if (inflated > MAX_INFLATED_BYTES) {
+    const message = `Tệp mẫu quá lớn khi giải nén (tối đa ${MAX_INFLATED_BYTES / 1024 / 1024} MB); hãy bỏ bớt hình ảnh.`;
+    throw new AppError(422, 'TEMPLATE_INVALID', message, [{ field: 'file', message }]);
+  }
   const types = zip.file('[Content_Types].xml')?.asText() ?? '';
   if (zip.file(/vbaProject\.bin$/i).length > 0 || /macroEnabled/i.test(types)) {
     const message = 'Tệp có macro (.docm) không được chấp nhận; hãy lưu lại thành .docx thường.';
