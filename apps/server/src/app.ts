@@ -31,6 +31,13 @@ import { CompanySettingsService } from './modules/company-settings/company-setti
 import { contractTemplatesAccess } from './modules/contract-templates/contract-templates.access';
 import { contractTemplatesRoutes } from './modules/contract-templates/contract-templates.routes';
 import { ContractTemplatesService } from './modules/contract-templates/contract-templates.service';
+import { ContractDocumentsService } from './modules/contracts/contract-documents.service';
+import { ContractExpiryJob } from './modules/contracts/contract-expiry.job';
+import { ContractStatusService } from './modules/contracts/contract-status.service';
+import { templateSource } from './modules/contracts/contract-template-source';
+import { contractsAccess } from './modules/contracts/contracts.access';
+import { contractsRoutes } from './modules/contracts/contracts.routes';
+import { ContractsService } from './modules/contracts/contracts.service';
 import { customersAccess } from './modules/customers/customers.access';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
@@ -203,6 +210,10 @@ export async function buildApp({
   // Contract templates: the contracts module fills their .docx (fileOf).
   const contractTemplates = new ContractTemplatesService(db, documents);
   const customers = new CustomersService(db, documents, lists);
+  // Contracts (issue 11): totals from the dated VAT rules, documents from the contract templates.
+  const contracts = new ContractsService(db, { documents, companySettings, templates: templateSource(contractTemplates) });
+  const contractStatus = new ContractStatusService(db, contracts);
+  const contractDocuments = new ContractDocumentsService(db, contracts, companySettings);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
   const works = new WorksService(db, documents, departments, lists);
@@ -237,7 +248,9 @@ export async function buildApp({
   app.decorate('workers', workers);
   app.addHook('onClose', () => workers.background.stop());
   // Deadline reminders: one runner across instances (job_leases), a pass a minute, started with the loops above.
-  const scheduler = new Scheduler(db, [new WorkDeadlinesJob(db), new EvaluationSelfDueJob(db)], { log: app.log });
+  const scheduler = new Scheduler(db, [new WorkDeadlinesJob(db), new EvaluationSelfDueJob(db), new ContractExpiryJob(db)], {
+    log: app.log,
+  });
   workers.background.add(scheduler.loop());
   app.addHook('onClose', () => scheduler.close());
   const publicRequests = new PublicRequestsService({
@@ -256,6 +269,7 @@ export async function buildApp({
     userEvaluationsAccess(userEvaluations),
     companySettingsAccess(),
     leavesAccess(leaves),
+    contractsAccess(contracts),
     contractTemplatesAccess(),
   ];
   for (const declared of access) {
@@ -314,6 +328,7 @@ export async function buildApp({
   await app.register(auditLogsRoutes, { auditLogs });
   await app.register(documentsRoutes, { documents });
   await app.register(customersRoutes, { customers });
+  await app.register(contractsRoutes, { contracts, status: contractStatus, documents: contractDocuments });
   await app.register(contractTemplatesRoutes, { contractTemplates });
   await app.register(processesRoutes, { processes });
   await app.register(requestTypesRoutes, { requestTypes });

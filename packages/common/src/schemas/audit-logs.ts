@@ -14,6 +14,8 @@ export const AUDIT_ENTITIES = {
   works: 'works.show',
   /** Also scoped: only leaves the caller sees. */
   leaves: 'leaves.index',
+  /** Contracts have no row scope: whoever opens one reads its history. */
+  contracts: 'contracts.show',
   kpi_types: 'kpi_types.show',
   /** The company settings record (id 1) and each year's holidays (id = the year). */
   company_settings: 'settings.edit',
