@@ -35,10 +35,11 @@ export const paragraph = (content: string | (string | { text: string; style: Run
   const runs = (Array.isArray(content) ? content : [content])
     .map((c) => (typeof c === 'string' ? run(c, style) : run(c.text, { ...style, ...c.style })))
     .join('');
+  // In the schema's order (spacing, ind, jc): Word refuses a paragraph whose properties are out of order.
   const pPr = [
-    style.align ? `<w:jc w:val="${style.align}"/>` : '',
     style.after !== undefined ? `<w:spacing w:after="${style.after}"/>` : '',
     style.indentFirst ? `<w:ind w:firstLine="${style.indentFirst}"/>` : '',
+    style.align ? `<w:jc w:val="${style.align}"/>` : '',
   ].join('');
   return `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}${runs}</w:p>`;
 };
