@@ -58,6 +58,13 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/customers/pages/customer-edit-page'),
   }),
 
+  ...crud('contracts', {
+    index: () => import('@/features/contracts/pages/contract-list-page'),
+    create: () => import('@/features/contracts/pages/contract-create-page'),
+    show: () => import('@/features/contracts/pages/contract-show-page'),
+    edit: () => import('@/features/contracts/pages/contract-edit-page'),
+  }),
+
   ...crud('users', {
     index: () => import('@/features/users/pages/user-list-page'),
     create: () => import('@/features/users/pages/user-create-page'),

@@ -59,11 +59,18 @@ export const queryKeys = {
   /** `/api/units`; `options` feeds the service form's unit picker. */
   units: { ...resource('units'), options: () => ['units', 'options'] as const },
   /** `/api/services`: the catalogue; `groups` feeds the filter and the form's suggestions. */
-  services: { ...resource('services'), groups: () => ['services', 'groups'] as const },
+  services: {
+    ...resource('services'),
+    groups: () => ['services', 'groups'] as const,
+    /** `GET /api/services/options?search=&active=1`: a contract line's service picker. */
+    options: (search: string) => ['services', 'options', search] as const,
+  },
   /** `/api/contract-templates`; `placeholders` is the catalogue of merge fields (the form's help panel). */
   contractTemplates: {
     ...resource('contract-templates'),
     placeholders: () => ['contract-templates', 'placeholders'] as const,
+    /** `GET /api/contract-templates/options`: the contract form's template picker. */
+    options: () => ['contract-templates', 'options'] as const,
   },
   works: {
     ...resource('works'),
@@ -75,8 +82,17 @@ export const queryKeys = {
   customers: {
     ...resource('customers'),
     options: (search: string) => ['customers', 'options', search] as const,
+    /** `GET /api/customers/options?ids=`: the labels of chosen customers. */
+    optionsOf: (ids: string) => ['customers', 'options-of', ids] as const,
     requests: (id: number, query: object) => ['customers', 'requests', id, query] as const,
   },
+  /** `/api/contracts`; `prefill` is a new contract's values from a request. */
+  contracts: {
+    ...resource('contracts'),
+    prefill: (requestId: number) => ['contracts', 'prefill', requestId] as const,
+  },
+  /** `GET /api/vat-rules`: the dated VAT reductions. */
+  vatRules: { all: ['vat-rules'] as const, list: () => ['vat-rules', 'list'] as const },
   /** `/api/kpi-types`; `options` feeds the evaluation criteria's KPI type picker. */
   kpiTypes: { ...resource('kpi-types'), options: () => ['kpi-types', 'options'] as const },
   /** `/api/evaluations`: the periods, each one's results table. */
@@ -140,6 +156,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   contract_templates: queryKeys.contractTemplates,
   evaluations: queryKeys.evaluations,
   user_evaluations: queryKeys.userEvaluations,
+  contracts: queryKeys.contracts,
   company_settings: queryKeys.companySettings,
   company_holidays: { history: queryKeys.companySettings.holidayHistory },
   notification_settings: queryKeys.notificationSettings,

@@ -58,11 +58,12 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     },
   );
 
-  // The customer picker of the request forms: whoever may create or edit a request may pick its customer.
+  // The customer picker of the request and contract forms: whoever may create or edit one may pick its customer
+  // (a contract is edited with contracts.show).
   app.get(
     '/api/customers/options',
     {
-      config: { permission: ['customer.index', 'requests.create', 'requests.edit'] },
+      config: { permission: ['customer.index', 'requests.create', 'requests.edit', 'contracts.create', 'contracts.show'] },
       schema: { tags, querystring: customerOptionsQuery, response: { 200: z.array(customerOptionSchema) } },
     },
     (req) => customers.options(req.query),

@@ -138,8 +138,11 @@ describe('customers', () => {
       t.call({ method: 'GET', url: `/api/customers/options?${query}`, token });
     const namesOf = (res: { json(): Option[] }) => res.json().map((c) => c.name);
 
+    // The request and contract forms pick a customer too (a contract is edited with contracts.show).
+    const OPTION_KEYS = ['customer.index', 'requests.create', 'requests.edit', 'contracts.create', 'contracts.show'] as const;
+
     it('gives each accepted key id, code, name and phone only', async () => {
-      for (const key of ['customer.index', 'requests.create', 'requests.edit'] as const) {
+      for (const key of OPTION_KEYS) {
         const res = await options('search=song%20da', (await t.userWith([key])).token);
         expect(res.statusCode, key).toBe(200);
         const rows = res.json() as Option[];
@@ -152,7 +155,7 @@ describe('customers', () => {
     });
 
     it('answers 403 without an accepted key and 401 without a token', async () => {
-      const others = PERMISSION_KEYS.filter((k) => !['customer.index', 'requests.create', 'requests.edit'].includes(k));
+      const others = PERMISSION_KEYS.filter((k) => !(OPTION_KEYS as readonly string[]).includes(k));
       expectError(await options('', (await t.userWith(others)).token), 403, 'FORBIDDEN');
       expectError(await options('', null), 401, 'UNAUTHENTICATED');
     });

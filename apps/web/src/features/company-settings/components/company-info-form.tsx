@@ -1,10 +1,12 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { type CompanySettings, companySettingsUpdateBody, SATURDAY_HALF_MESSAGE } from '@qlcv/common/schemas/company-settings';
+import { formatContractNumber, isContractNumberPattern } from '@qlcv/common/schemas/contracts';
 import { SATURDAY, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@qlcv/common/work-calendar';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { ConflictAlert } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
+import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
@@ -24,6 +26,7 @@ export interface CompanyInfoValues {
   bank_name: string | null;
   working_days: number[];
   saturday_half: boolean;
+  contract_number_pattern: string;
 }
 
 const toValues = (s: CompanySettings): CompanyInfoValues => ({
@@ -40,6 +43,7 @@ const toValues = (s: CompanySettings): CompanyInfoValues => ({
   bank_name: s.bank_name,
   working_days: s.working_days,
   saturday_half: s.saturday_half,
+  contract_number_pattern: s.contract_number_pattern,
 });
 
 const shape = companySettingsUpdateBody.shape;
@@ -70,6 +74,7 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
   const workingDays = Form.useWatch('working_days', form) ?? settings.working_days;
   const saturdayHalf = Form.useWatch('saturday_half', form) ?? settings.saturday_half;
   const saturdayWorked = workingDays.includes(SATURDAY);
+  const numberPattern = (Form.useWatch('contract_number_pattern', form) ?? settings.contract_number_pattern).trim();
 
   const onFinish = async (values: CompanyInfoValues) => {
     setConflict(null);
@@ -88,6 +93,7 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
         bank_name: blankToNull(values.bank_name),
         working_days: [...(values.working_days ?? [])].sort((a, b) => a - b),
         saturday_half: Boolean(values.saturday_half) && (values.working_days ?? []).includes(SATURDAY),
+        contract_number_pattern: values.contract_number_pattern.trim(),
         version,
       });
       setVersion(saved.version);
@@ -229,6 +235,30 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
           extra="Thứ Bảy tính nửa ngày công: một tháng có thể có 24,5 ngày làm việc."
         >
           <Checkbox disabled={!canEdit || !saturdayWorked}>Thứ Bảy chỉ làm buổi sáng</Checkbox>
+        </Form.Item>
+      </Card>
+
+      <Card title="Hợp đồng" style={{ marginBottom: 16 }}>
+        <Form.Item
+          name="contract_number_pattern"
+          label="Mẫu số hợp đồng"
+          required
+          rules={[zodRule(shape.contract_number_pattern.unwrap())]}
+          extra={
+            <>
+              Số hợp đồng mới được cấp theo mẫu khi người lập để trống ô “Số hợp đồng”. <b>{'{seq:3}'}</b>: số thứ tự trong năm,
+              đủ 3 chữ số (001, 002…; <b>{'{seq}'}</b> không thêm số 0); <b>{'{yyyy}'}</b>: năm 4 chữ số; <b>{'{yy}'}</b>: năm 2
+              chữ số; <b>{'{mm}'}</b>: tháng. Số thứ tự bắt đầu lại từ 1 mỗi năm.
+              {isContractNumberPattern(numberPattern) && (
+                <span data-testid="contract-number-example">
+                  {' '}
+                  Ví dụ hợp đồng thứ 15 hôm nay: <b>{formatContractNumber(numberPattern, 15, dayjs().format('YYYY-MM-DD'))}</b>.
+                </span>
+              )}
+            </>
+          }
+        >
+          <Input maxLength={100} placeholder="{seq:3}/{yyyy}/HĐ-QT" style={{ maxWidth: 360 }} autoComplete="off" />
         </Form.Item>
       </Card>
 

@@ -8,6 +8,7 @@ import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
+import { RelatedContracts } from '@/components/related-contracts';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { useCustomer } from '../api/get-customer';
@@ -124,6 +125,7 @@ export default function CustomerShowPage() {
             </Card>
             <Contacts customer={c} />
             <CustomerRequests customerId={c.id} total={c.requests_count} />
+            <RelatedContracts of={{ customer_id: c.id }} />
             <Card title={`Tệp đính kèm (${c.attachments.length})`}>
               {c.attachments.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có tệp đính kèm">

@@ -1,4 +1,4 @@
-import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { FileProtectOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import { REQUEST_SOURCE_LABELS } from '@qlcv/common/labels';
 import type { RequestDetail, RequestWork } from '@qlcv/common/schemas/requests';
@@ -9,7 +9,9 @@ import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { RelatedContracts } from '@/components/related-contracts';
 import { PriorityTag, WorkStatusTag } from '@/components/status-tags';
+import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { useRequest } from '../api/get-request';
 import { RequestActions } from '../components/request-actions';
@@ -28,6 +30,7 @@ export default function RequestShowPage() {
   const request = useRequest(id);
   const navigate = useNavigate();
   const [conflict, setConflict] = useState<string | null>(null);
+  const canContract = useCan(['contracts.create']);
 
   if (request.isPending) return <LoadingCard rows={10} />;
   if (request.isError)
@@ -52,7 +55,16 @@ export default function RequestShowPage() {
           </Space>
         }
         subtitle={r.title}
-        extra={<RequestActions request={r} onConflict={setConflict} />}
+        extra={
+          <>
+            <RequestActions request={r} onConflict={setConflict} />
+            {canContract && r.customer && (
+              <Button icon={<FileProtectOutlined />} onClick={() => navigate(`${urlFor('contracts.create')}?request_id=${r.id}`)}>
+                Tạo hợp đồng
+              </Button>
+            )}
+          </>
+        }
       />
       {conflict && (
         <ConflictAlert
@@ -152,6 +164,7 @@ export default function RequestShowPage() {
             </Card>
             <ProcessCard request={r} />
             <WorksCard works={r.works} />
+            <RelatedContracts of={{ request_id: r.id }} hideEmpty />
             <Card title={`Tệp đính kèm (${r.attachments.length})`}>
               {r.attachments.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có tệp đính kèm" />

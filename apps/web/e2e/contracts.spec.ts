@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import PizZip from 'pizzip';
+import { ADMIN, adminLogin, createDepartment, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
+/** A date n days from today in Vietnam (the browser's zone and the server's calendar). */
+const inDays = (n: number) => new Date(Date.now() + 7 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+/** Slow steps on a busy machine (a navigation after a save, the first page of a list). */
+const slow = { timeout: 60_000 };
+const vn = (date: string) => date.split('-').reverse().join('/');
+
+async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown, status = 201): Promise<T> {
+  const res = await request.post(url, { headers: auth(token), data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+/**
+ * The catalogue and the paperwork a salesperson starts from: a unit, three services of one group (two at 10 % that
+ * drop to 8 % under the decree in force, one that does not), the sample template, a request type of that group with
+ * its process, a customer and a request of theirs.
+ */
+async function setup(request: APIRequestContext, id: string) {
+  const token = await adminLogin(request);
+  const group = `Quan trắc khí thải ${id}`;
+  const unit = await post<{ id: number }>(request, token, '/api/units', { code: `MAU-${id}`, name: `Mẫu ${id}` });
+  const services = [
+    { code: `KT01-${id}`, name: `Lấy mẫu khí thải ống khói ${id}`, unit_price: 1_250_000, vat_reducible: true },
+    { code: `KT02-${id}`, name: `Phân tích bụi tổng ${id}`, unit_price: 850_000, vat_reducible: true },
+    { code: `KT03-${id}`, name: `Lập báo cáo quan trắc ${id}`, unit_price: 3_000_000, vat_reducible: false },
+  ];
+  for (const s of services)
+    await post(request, token, '/api/services', { ...s, group, unit_id: unit.id, vat_rate: '10', active: true });
+
+  const sample = await request.get('/api/contract-templates/sample', { headers: auth(token) });
+  expect(sample.status(), 'sample template').toBe(200);
+  const templateRes = await request.post('/api/contract-templates', {
+    headers: auth(token),
+    multipart: {
+      code: `HD-${id}`,
+      name: `Hợp đồng quan trắc ${id}`,
+      file: {
+        name: 'mau-hop-dong.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: Buffer.from(await sample.body()),
+      },
+    },
+  });
+  expect(templateRes.status(), await templateRes.text()).toBe(201);
+  const template = (await templateRes.json()) as { id: number; name: string };
+
+  const dep = await createDepartment(request, token, { code: `KD-${id}`, name: `Phòng Kinh doanh ${id}` });
+  const role = await createRole(request, token, { code: `kd-${id}`, name: `Kinh doanh ${id}`, permissions: ['works.show'] });
+  const staff = await createUser(request, token, {
+    name: `Trần Thu Hà ${id}`,
+    username: `ha.${id}`,
+    password: 'Matkhau@2026',
+    role_id: role.id,
+    department_id: dep.id,
+    mobile: randomMobile(),
+  });
+  const process = await post<{ id: number }>(request, token, '/api/processes', {
+    code: `QT-HD-${id}`,
+    name: `Quan trắc định kỳ ${id}`,
+    steps: [{ name: 'Khảo sát, báo giá', department_id: dep.id, default_assignee_id: staff.id, duration_hours: 24 }],
+  });
+  const type = await post<{ id: number }>(request, token, '/api/request-types', {
+    code: `LYC-HD-${id}`,
+    name: `Quan trắc khí thải định kỳ ${id}`,
+    process_id: process.id,
+    service_group: group,
+  });
+  const customer = await post<{ id: number; code: string; name: string }>(request, token, '/api/customers', {
+    type: 'organization',
+    name: `Công ty TNHH Gạch men Thanh Hải ${id}`,
+    phone: randomMobile(),
+  });
+  const req = await post<{ id: number; code: string }>(request, token, '/api/requests', {
+    request_type_id: type.id,
+    customer_id: customer.id,
+    requester_name: 'Phạm Văn Long',
+    requester_phone: randomMobile(),
+    title: `Quan trắc khí thải lò nung quý IV ${id}`,
+  });
+  return { token, services, template, customer, request: req };
+}
+
+async function pickDate(page: Page, label: string, date: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(vn(date));
+  await input.press('Tab');
+}
+
+const itemRow = (page: Page, name: string) =>
+  page.getByTestId('contract-item-row').filter({ has: page.locator(`input[value="${name}"]`) });
+
+test.describe('Hợp đồng', () => {
+  test('từ yêu cầu: hợp đồng ba dịch vụ, thuế theo ngày ký, tải .docx, gửi duyệt và ký', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const s = await setup(request, id);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInUi(page, ADMIN.username, ADMIN.password);
+
+    // The request's page starts the contract: customer, title and the group's three services filled in.
+    await page.goto(`/admin/requests/${s.request.id}`);
+    await page.getByRole('button', { name: 'Tạo hợp đồng' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/admin/contracts/create\\?request_id=${s.request.id}$`));
+    await expect(page.getByTestId('contract-item-row')).toHaveCount(3);
+    await expect(page.locator('form[id="contract"]').getByText(`${s.customer.name} (${s.customer.code})`)).toBeVisible();
+    await expect(page.getByText(`Lập từ yêu cầu ${s.request.code}`)).toBeVisible();
+
+    // Empty dates are refused in Vietnamese.
+    await page.getByRole('button', { name: 'Lưu hợp đồng' }).click();
+    await expect(page.getByText('Vui lòng chọn ngày bắt đầu')).toBeVisible();
+    await expect(page.getByText('Vui lòng chọn ngày kết thúc')).toBeVisible();
+    await pickDate(page, 'Ngày bắt đầu', inDays(5));
+    await pickDate(page, 'Ngày kết thúc', inDays(1));
+    await expect(page.getByText('Ngày kết thúc phải từ ngày bắt đầu trở đi')).toBeVisible();
+    // A line without a price is refused under its own cell.
+    const third = itemRow(page, s.services[2]!.name).getByLabel(/^Đơn giá dòng/);
+    await third.fill('');
+    await page.getByRole('button', { name: 'Lưu hợp đồng' }).click();
+    await expect(page.getByText('Nhập đơn giá')).toBeVisible();
+    await page.screenshot({ path: shot('contract-form-errors'), fullPage: true });
+    await third.fill('3000000');
+    await pickDate(page, 'Ngày kết thúc', inDays(200));
+
+    await page.getByLabel(/^Mẫu hợp đồng/).click();
+    await page.locator('.ant-select-dropdown:visible').getByText(s.template.name).click();
+    await itemRow(page, s.services[0]!.name)
+      .getByLabel(/^Số lượng dòng/)
+      .fill('3');
+    await itemRow(page, s.services[1]!.name)
+      .getByLabel(/^Số lượng dòng/)
+      .fill('2');
+
+    // 3 × 1.250.000 + 2 × 850.000 at 8 % (Decree 174/2025), 3.000.000 at 10 %.
+    await expect(page.getByTestId('contract-subtotal')).toHaveText('8.450.000 ₫');
+    await expect(page.getByTestId('contract-totals')).toContainText('Thuế GTGT 8 % (trên 5.450.000 ₫)436.000 ₫');
+    await expect(page.getByTestId('contract-totals')).toContainText('Thuế GTGT 10 % (trên 3.000.000 ₫)300.000 ₫');
+    await expect(page.getByTestId('contract-total')).toHaveText('9.186.000 ₫');
+    await expect(page.getByTestId('contract-total-words')).toHaveText('Bằng chữ: Chín triệu một trăm tám mươi sáu nghìn đồng');
+    await expect(page.getByTestId('contract-vat-note')).toContainText('Thuế suất 8 % theo Nghị định 174/2025/NĐ-CP');
+    await page.screenshot({ path: shot('contract-form-items'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Lưu hợp đồng' }).click();
+    await expect(page).toHaveURL(/\/admin\/contracts\/\d+$/, slow);
+    const contractId = Number(page.url().split('/').pop());
+    const saved = await request.get(`/api/contracts/${contractId}`, { headers: auth(s.token) });
+    const { number } = (await saved.json()) as { number: string };
+    expect(number).toMatch(new RegExp(`/${inDays(0).slice(0, 4)}/`));
+    await expect(page.getByText(`Hợp đồng ${number}`, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('contract-status').first()).toHaveText('Nháp');
+    await expect(page.getByTestId('contract-total')).toHaveText('9.186.000 ₫');
+    await page.screenshot({ path: shot('contract-show-draft'), fullPage: true });
+
+    // The Word document: named by the number, a .docx (zip) with the number and the customer inside.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Tải hợp đồng (.docx)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${number.replace(/\//g, '-')}.docx`);
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    const xml = new PizZip(bytes).file('word/document.xml')!.asText();
+    expect(xml).toContain(number);
+    expect(xml).toContain(s.customer.name);
+    expect(xml).toContain('9.186.000');
+
+    // Submit, then sign with today's date.
+    await page.getByRole('button', { name: 'Gửi duyệt' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Gửi duyệt' }).click();
+    await expect(page.getByTestId('contract-status').first()).toHaveText('Chờ duyệt');
+    await page.screenshot({ path: shot('contract-show-pending'), fullPage: true });
+    await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Ngày ký')).toHaveValue(vn(inDays(0)));
+    await dialog.getByRole('button', { name: 'Ký hợp đồng' }).click();
+    await expect(page.getByTestId('contract-status').first()).toHaveText('Đã ký');
+    await expect(page.getByRole('button', { name: 'Bắt đầu thực hiện' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sửa' })).toHaveCount(0);
+    await expect(page.getByTestId('history-item').first()).toContainText('Ký hợp đồng');
+    await page.screenshot({ path: shot('contract-show-signed'), fullPage: true });
+
+    // The request lists its contract.
+    await page.goto(`/admin/requests/${s.request.id}`);
+    await expect(page.getByTestId('related-contracts').getByRole('link', { name: number })).toBeVisible();
+  });
+
+  test('danh sách lọc "Sắp hết hạn"; trang khách hàng có hợp đồng và tổng giá trị', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const s = await setup(request, id);
+    const items = [
+      {
+        service_code: s.services[0]!.code,
+        name: s.services[0]!.name,
+        unit_name: 'Mẫu',
+        quantity: 2,
+        unit_price: 1_250_000,
+        vat_rate: '10',
+        vat_reducible: true,
+      },
+    ];
+    const signed = async (title: string, end: string) => {
+      const c = await post<{ id: number; number: string; version: number }>(request, s.token, '/api/contracts', {
+        customer_id: s.customer.id,
+        template_id: s.template.id,
+        title,
+        start_date: inDays(-60),
+        end_date: end,
+        items,
+      });
+      await post(request, s.token, `/api/contracts/${c.id}/submit`, {}, 200);
+      await post(request, s.token, `/api/contracts/${c.id}/sign`, { signed_date: inDays(-60) }, 200);
+      return c;
+    };
+    const soon = await signed(`Quan trắc tháng cuối ${id}`, inDays(10));
+    const later = await signed(`Quan trắc cả năm ${id}`, inDays(120));
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/contracts?search=${encodeURIComponent(id)}`);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(2, slow);
+    await expect(page.getByTestId('contract-sum')).toContainText('5.400.000 ₫');
+    await page.screenshot({ path: shot('contract-list'), fullPage: true });
+    await page.getByRole('checkbox', { name: /Sắp hết hạn/ }).click();
+    await expect(page).toHaveURL(/expiring=1/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(soon.number);
+    await expect(rows.first().getByTestId('contract-expiring')).toBeVisible();
+    await expect(page.getByTestId('contract-sum')).toContainText('2.700.000 ₫');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Xuất Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^hop-dong-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
+
+    // The customer's page: its contracts beside its requests, with the sum, and a button for a new one.
+    await page.goto(`/admin/customers/${s.customer.id}`);
+    const card = page.getByTestId('related-contracts');
+    await expect(card.getByRole('link', { name: soon.number })).toBeVisible();
+    await expect(card.getByRole('link', { name: later.number })).toBeVisible();
+    await expect(page.getByTestId('related-contracts-sum')).toContainText('5.400.000 ₫');
+    await card.screenshot({ path: shot('contract-customer-section') });
+    await card.getByRole('button', { name: 'Tạo hợp đồng' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/contracts/create\\?customer_id=${s.customer.id}$`));
+    await expect(page.getByText(`${s.customer.name} (${s.customer.code})`)).toBeVisible();
+  });
+
+  test('sửa hợp đồng nháp: thêm dòng từ danh mục, xung đột phiên bản có "Tải lại"', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const s = await setup(request, id);
+    const body = {
+      customer_id: s.customer.id,
+      title: `Quan trắc lò nung ${id}`,
+      start_date: inDays(1),
+      end_date: inDays(90),
+      items: [{ name: 'Khảo sát hiện trường', unit_name: 'Lần', quantity: 1, unit_price: 2_000_000, vat_rate: '10' }],
+    };
+    const c = await post<{ id: number; number: string; version: number }>(request, s.token, '/api/contracts', body);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/contracts/${c.id}/edit`);
+    await expect(page.getByLabel('Tên hợp đồng')).toHaveValue(body.title, slow);
+
+    // A line picked from the catalogue by its code: name, unit, price and VAT filled in.
+    await page.getByRole('button', { name: 'Thêm dịch vụ' }).click();
+    const picker = page.getByLabel('Dịch vụ dòng 2', { exact: true });
+    await picker.click();
+    await picker.fill(s.services[1]!.code);
+    await page.locator('.ant-select-dropdown:visible').getByText(`${s.services[1]!.code} — ${s.services[1]!.name}`).click();
+    await expect(page.getByLabel('Tên dịch vụ dòng 2')).toHaveValue(s.services[1]!.name);
+    await expect(page.getByLabel('Đơn giá dòng 2')).toHaveValue('850.000');
+    await expect(page.getByTestId('contract-subtotal')).toHaveText('2.850.000 ₫');
+
+    // Someone else saves meanwhile.
+    const put = await request.put(`/api/contracts/${c.id}`, {
+      headers: auth(s.token),
+      data: { ...body, title: `${body.title} (đã sửa)`, version: c.version },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page.getByTestId('conflict-alert')).toBeVisible(slow);
+    await page.screenshot({ path: shot('contract-edit-conflict'), fullPage: true });
+    await page.getByTestId('conflict-alert').getByRole('button', { name: 'Tải lại' }).click();
+    await expect(page.getByLabel('Tên hợp đồng')).toHaveValue(`${body.title} (đã sửa)`);
+    await expect(page.getByTestId('contract-item-row')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/contracts/${c.id}$`), slow);
+    await expect(page.getByTestId('history-item').filter({ hasText: 'Cập nhật' }).first()).toBeVisible();
+  });
+});
