@@ -340,7 +340,8 @@ export async function loadDemoContracts(db: Kysely<DB>, dataDir: string): Promis
         customerId = pre.customer_id;
         requestId = pre.request_id;
         title = `${pre.title} (${pre.request.code})`;
-        items = pre.items.map((it, k) => ({ ...it, quantity: k === 0 ? 4 : 2 }));
+        // The first three services of the group, as a salesperson trims the prefilled lines.
+        items = pre.items.slice(0, 3).map((it, k) => ({ ...it, quantity: k === 0 ? 4 : 2 }));
       }
     }
     if (items.length === 0) {
