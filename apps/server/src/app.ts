@@ -344,6 +344,7 @@ export async function buildApp({
     evaluations,
     lifecycle: new EvaluationLifecycleService(db, { evaluations, departments }),
     results: new EvaluationResultsService(db, evaluations),
+    userEvaluations,
   });
   await app.register(userEvaluationsRoutes, {
     userEvaluations,

@@ -465,18 +465,20 @@ async function leaveRequestFor(r: Route, key: PermissionKey | undefined, token: 
 }
 
 /** Evaluations (issue 12): a KPI type and a department with one active employee, made once; records fresh per call. */
-const evalFx = { kpiTypeId: 0, departmentId: 0 };
+const evalFx = { kpiTypeId: 0, departmentId: 0, employeeId: 0 };
 async function evaluationFixtures() {
   if (evalFx.kpiTypeId) return evalFx;
   evalFx.kpiTypeId = await insertKpiType(t, { name: 'KPI ma trận' });
   evalFx.departmentId = (await createDepartment(t, { code: uniq('DGMT'), name: 'Phòng đánh giá ma trận' })).id;
-  await createUser(t, {
-    name: 'Nhân viên đánh giá ma trận',
-    username: uniq('dgu'),
-    role_id: fx.roleId,
-    password: TEST_PASSWORD,
-    department_id: evalFx.departmentId,
-  });
+  evalFx.employeeId = (
+    await createUser(t, {
+      name: 'Nhân viên đánh giá ma trận',
+      username: uniq('dgu'),
+      role_id: fx.roleId,
+      password: TEST_PASSWORD,
+      department_id: evalFx.departmentId,
+    })
+  ).id;
   return evalFx;
 }
 
@@ -484,7 +486,8 @@ async function evaluationFixtures() {
 async function evaluationRequestFor(r: Route, key: PermissionKey | undefined, token: string) {
   const route = label(r);
   const history =
-    route === 'GET /api/audit-logs' && (key === 'evaluations.show' || key === 'evaluations.edit' || key === 'user_evaluations.index');
+    route === 'GET /api/audit-logs' &&
+    (key === 'evaluations.show' || key === 'evaluations.edit' || key === 'user_evaluations.index');
   if (!route.includes('/api/evaluations') && !route.includes('/api/user-evaluations') && !history) return null;
   const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
   const f = await evaluationFixtures();
@@ -509,6 +512,8 @@ async function evaluationRequestFor(r: Route, key: PermissionKey | undefined, to
       return at(r.url.replace(':id', String(await draft())), r.method === 'POST' ? {} : undefined);
     case 'PUT /api/evaluations/:id':
       return at(`/api/evaluations/${await draft()}`, { ...quarterBody([f.departmentId], criteria), version: 1 });
+    case 'POST /api/evaluations/:id/employees':
+      return at(`/api/evaluations/${(await open([])).evaluationId}/employees`, { employee_id: f.employeeId });
     case 'POST /api/evaluations/:id/close':
       return at(`/api/evaluations/${(await open([{ employeeId: fx.userId, reviewerId: me }])).evaluationId}/close`, {});
     case 'GET /api/user-evaluations/:id':
@@ -517,7 +522,10 @@ async function evaluationRequestFor(r: Route, key: PermissionKey | undefined, to
       return at(r.url.replace(':id', String(await own())), r.method === 'POST' ? {} : undefined);
     case 'PUT /api/user-evaluations/:id': {
       const ue = await current(`/api/user-evaluations/${await own()}`);
-      return at(`/api/user-evaluations/${ue.id}`, { scores: [{ criterion_id: ue.criteria[0].id, self_score: 70 }], version: ue.version });
+      return at(`/api/user-evaluations/${ue.id}`, {
+        scores: [{ criterion_id: ue.criteria[0].id, self_score: 70 }],
+        version: ue.version,
+      });
     }
     case 'POST /api/user-evaluations/:id/review':
       return at(`/api/user-evaluations/${await toReview('self_assessed')}/review`, {});
@@ -527,81 +535,6 @@ async function evaluationRequestFor(r: Route, key: PermissionKey | undefined, to
       return at(`/api/user-evaluations/${await toReview('self_assessed')}/return`, { note: 'Trả lại ma trận' });
     default:
       return null;
-  }
-}
-
-/** A contract in the given status, made through the API (the status flow's own calls). */
-async function freshContract(status: 'draft' | 'pending_approval' | 'signed' | 'in_progress' | 'completed' = 'draft') {
-  const id = await created('/api/contracts', {
-    customer_id: fx.customerId,
-    template_id: fx.templateId,
-    title: 'Hợp đồng ma trận',
-    start_date: '2031-01-01',
-    end_date: '2031-12-31',
-    items: [{ name: 'Quan trắc ma trận', unit_name: 'mẫu', quantity: 1, unit_price: 1000000, vat_rate: '10' }],
-  });
-  const steps: [string, Record<string, unknown>][] = [
-    ['submit', {}],
-    ['sign', { signed_date: '2030-12-20' }],
-    ['start', {}],
-    ['complete', {}],
-  ];
-  const order = ['draft', 'pending_approval', 'signed', 'in_progress', 'completed'];
-  for (const [verb, payload] of steps.slice(0, order.indexOf(status))) {
-    const res = await t.call({ method: 'POST', url: `/api/contracts/${id}/${verb}`, token: t.adminToken, payload });
-    if (res.statusCode !== 200) throw new Error(`contract ${verb}: ${res.statusCode} ${res.body}`);
-  }
-  return id;
-}
-
-/** The contract routes: each call gets a contract in the status it moves from. */
-async function contractRequestFor(r: Route, key: PermissionKey | undefined) {
-  const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
-  const route = label(r);
-  if (route === 'GET /api/audit-logs' && key === 'contracts.show') {
-    return at(`/api/audit-logs?entity=contracts&entity_id=${await freshContract()}`);
-  }
-  if (!route.includes('/api/contracts')) return null;
-  const verb = /^POST \/api\/contracts\/:id\/(\w+)$/.exec(route)?.[1];
-  if (verb) {
-    const from = {
-      submit: 'draft',
-      return: 'pending_approval',
-      sign: 'pending_approval',
-      start: 'signed',
-      complete: 'in_progress',
-      liquidate: 'completed',
-      cancel: 'draft',
-    } as const;
-    const payload =
-      verb === 'sign' ? { signed_date: '2030-12-20' } : verb === 'return' || verb === 'cancel' ? { note: 'Ma trận' } : {};
-    return at(`/api/contracts/${await freshContract(from[verb as keyof typeof from])}/${verb}`, payload);
-  }
-  switch (route) {
-    case 'GET /api/contracts/prefill':
-      return at(`/api/contracts/prefill?request_id=${fx.requestId}`);
-    case 'POST /api/contracts':
-      return at('/api/contracts', {
-        customer_id: fx.customerId,
-        title: 'Hợp đồng ma trận mới',
-        start_date: '2031-01-01',
-        end_date: '2031-12-31',
-        items: [{ name: 'Quan trắc', unit_name: 'mẫu', quantity: 2, unit_price: 500000, vat_rate: '5' }],
-      });
-    case 'PUT /api/contracts/:id': {
-      const id = await freshContract();
-      const c = await current(`/api/contracts/${id}`);
-      return at(`/api/contracts/${id}`, {
-        customer_id: c.customer.id,
-        title: c.title,
-        start_date: c.start_date,
-        end_date: c.end_date,
-        items: c.items,
-        version: c.version,
-      });
-    }
-    default:
-      return r.url.includes(':id') ? at(r.url.replace(':id', String(await freshContract()))) : null;
   }
 }
 

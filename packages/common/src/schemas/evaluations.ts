@@ -106,6 +106,10 @@ export type EvaluationCreateBody = z.infer<typeof evaluationCreateBody>;
 export const evaluationUpdateBody = z.object({ ...evaluationFields, version: versionSchema }).superRefine(checkEvaluation);
 export type EvaluationUpdateBody = z.infer<typeof evaluationUpdateBody>;
 
+/** `POST /api/evaluations/{id}/employees`: an employee who joined a covered department after opening. */
+export const evaluationAddEmployeeBody = z.object({ employee_id: idSchema });
+export type EvaluationAddEmployeeBody = z.infer<typeof evaluationAddEmployeeBody>;
+
 /** Body of open / close. */
 export const evaluationTransitionBody = z.object({ version: versionSchema.optional() });
 export type EvaluationTransitionBody = z.infer<typeof evaluationTransitionBody>;

@@ -1,10 +1,10 @@
-import type { Evaluation, EvaluationTransitionBody } from '@qlcv/common/schemas/evaluations';
+import type { Evaluation, EvaluationAddEmployeeBody, EvaluationTransitionBody } from '@qlcv/common/schemas/evaluations';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { recordEvent } from '../../lib/domain-events';
-import { invalid, staleVersion } from '../../lib/errors';
+import { conflict, invalid, staleVersion } from '../../lib/errors';
 import { headAbove } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
 import { fillActuals } from '../user-evaluations/user-evaluation-actuals';
@@ -57,65 +57,7 @@ export class EvaluationLifecycleService {
         .where('status', '=', 'draft')
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
-      for (const emp of employees) {
-        const head = (await headAbove(trx, emp)) ?? e.created_by?.id ?? null;
-        const reviewerId = head === emp.id ? null : head;
-        const ue = await trx
-          .insertInto('user_evaluations')
-          .values({
-            evaluation_id: id,
-            employee_id: emp.id,
-            department_id: emp.department_id,
-            reviewer_id: reviewerId,
-            status: 'draft',
-            total: null,
-            grade: null,
-            self_submitted_at: null,
-            reviewed_at: null,
-            approved_at: null,
-            approved_by: null,
-            return_note: null,
-            self_due_deadline: null,
-            created_by: actor.id,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('user_evaluation_scores')
-          .values(
-            e.criteria.map((c) => ({
-              user_evaluation_id: ue.id,
-              criterion_id: c.id,
-              actual: null,
-              actual_count: null,
-              actual_records: null,
-              actual_updated_at: null,
-              self_score: null,
-              reviewer_score: null,
-              note: null,
-            })),
-          )
-          .execute();
-        await fillActuals(trx, { id: ue.id, employee_id: emp.id, period_start: e.period_start, period_end: e.period_end });
-        await writeAudit(trx, actor, { entity: USER_EVALUATION_ENTITY, entityId: ue.id, action: 'create', changes: null });
-        await recordEvent(trx, {
-          type: 'evaluation.opened',
-          entity: USER_EVALUATION_ENTITY,
-          entityId: ue.id,
-          actorId: actor.id,
-          payload: userEvaluationEventPayload({
-            id: ue.id,
-            employee_id: emp.id,
-            department_id: emp.department_id,
-            reviewer_id: reviewerId,
-            evaluation_name: e.name,
-            employee_name: emp.name,
-            total: null,
-          }),
-        });
-      }
+      for (const emp of employees) await this.handOut(trx, actor, e, emp, now);
       await writeAudit(trx, actor, {
         entity: EVALUATION_ENTITY,
         entityId: id,
@@ -124,6 +66,113 @@ export class EvaluationLifecycleService {
       });
     });
     return this.deps.evaluations.get(id);
+  }
+
+  /**
+   * One user evaluation of `emp` in the open period `e`: reviewer = the head above (none → the period's creator,
+   * never oneself), a score row per criterion, computed actuals measured, `evaluation.opened` to the employee.
+   */
+  private async handOut(
+    trx: Kysely<DB>,
+    actor: Actor,
+    e: Evaluation,
+    emp: { id: number; name: string; department_id: number | null },
+    now: string,
+  ): Promise<number> {
+    const head = (await headAbove(trx, emp)) ?? e.created_by?.id ?? null;
+    const reviewerId = head === emp.id ? null : head;
+    const ue = await trx
+      .insertInto('user_evaluations')
+      .values({
+        evaluation_id: e.id,
+        employee_id: emp.id,
+        department_id: emp.department_id,
+        reviewer_id: reviewerId,
+        status: 'draft',
+        total: null,
+        grade: null,
+        self_submitted_at: null,
+        reviewed_at: null,
+        approved_at: null,
+        approved_by: null,
+        return_note: null,
+        self_due_deadline: null,
+        created_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_evaluation_scores')
+      .values(
+        e.criteria.map((c) => ({
+          user_evaluation_id: ue.id,
+          criterion_id: c.id,
+          actual: null,
+          actual_count: null,
+          actual_records: null,
+          actual_updated_at: null,
+          self_score: null,
+          reviewer_score: null,
+          note: null,
+        })),
+      )
+      .execute();
+    await fillActuals(trx, { id: ue.id, employee_id: emp.id, period_start: e.period_start, period_end: e.period_end });
+    await writeAudit(trx, actor, { entity: USER_EVALUATION_ENTITY, entityId: ue.id, action: 'create', changes: null });
+    await recordEvent(trx, {
+      type: 'evaluation.opened',
+      entity: USER_EVALUATION_ENTITY,
+      entityId: ue.id,
+      actorId: actor.id,
+      payload: userEvaluationEventPayload({
+        id: ue.id,
+        employee_id: emp.id,
+        department_id: emp.department_id,
+        reviewer_id: reviewerId,
+        evaluation_name: e.name,
+        employee_name: emp.name,
+        total: null,
+      }),
+    });
+    return ue.id;
+  }
+
+  /**
+   * `POST /api/evaluations/{id}/employees`: an active employee of a covered department who was not handed one at
+   * opening (joined or moved since) gets a user evaluation in the open period. Returns its id.
+   */
+  async addEmployee(actor: Actor, id: number, body: EvaluationAddEmployeeBody): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const e = await this.deps.evaluations.get(id, trx);
+      if (e.status === 'closed') throw locked();
+      if (e.status !== 'open') throw invalidState('Kỳ đánh giá chưa mở: nhân viên được thêm khi mở kỳ.');
+      const emp = await trx
+        .selectFrom('users')
+        .select(['id', 'name', 'department_id', 'status'])
+        .where('id', '=', body.employee_id)
+        .executeTakeFirst();
+      if (emp?.status !== 'active') throw invalid('employee_id', 'Nhân viên không tồn tại hoặc đã nghỉ việc.');
+      const covered = await this.coveredDepartments(trx, e);
+      if (emp.department_id === null || !covered.includes(emp.department_id))
+        throw invalid('employee_id', 'Nhân viên không thuộc các phòng ban của kỳ đánh giá.');
+      const existing = await trx
+        .selectFrom('user_evaluations')
+        .select('id')
+        .where('evaluation_id', '=', id)
+        .where('employee_id', '=', emp.id)
+        .executeTakeFirst();
+      if (existing) throw conflict(`${emp.name} đã có phiếu đánh giá trong kỳ này.`, 'ALREADY_EVALUATED');
+      const ueId = await this.handOut(trx, actor, e, emp, nowIso());
+      await writeAudit(trx, actor, {
+        entity: EVALUATION_ENTITY,
+        entityId: id,
+        action: 'add_employee',
+        changes: { employee: emp.name },
+      });
+      return ueId;
+    });
   }
 
   /**

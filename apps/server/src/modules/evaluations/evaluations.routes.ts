@@ -1,5 +1,6 @@
 import { idParams, paginated } from '@qlcv/common/schemas/common';
 import {
+  evaluationAddEmployeeBody,
   evaluationCreateBody,
   evaluationListQuery,
   evaluationResultsQuery,
@@ -8,9 +9,11 @@ import {
   evaluationTransitionBody,
   evaluationUpdateBody,
 } from '@qlcv/common/schemas/evaluations';
+import { userEvaluationDetailSchema } from '@qlcv/common/schemas/user-evaluations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
+import type { UserEvaluationsService } from '../user-evaluations/user-evaluations.service';
 import type { EvaluationLifecycleService } from './evaluation-lifecycle.service';
 import type { EvaluationResultsService } from './evaluation-results.service';
 import type { EvaluationsService } from './evaluations.service';
@@ -19,7 +22,8 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<{
   evaluations: EvaluationsService;
   lifecycle: EvaluationLifecycleService;
   results: EvaluationResultsService;
-}> = async (app, { evaluations, lifecycle, results }) => {
+  userEvaluations: UserEvaluationsService;
+}> = async (app, { evaluations, lifecycle, results, userEvaluations }) => {
   const tags = ['evaluations'];
   const one = { 200: evaluationSchema };
   const edit = { config: { permission: ['evaluations.edit'] as const } };
@@ -100,6 +104,25 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     (req) => lifecycle.close(actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/evaluations/:id/employees',
+    {
+      config: { permission: ['evaluations.edit', 'user_evaluations.create'] },
+      schema: {
+        tags,
+        description: 'An employee of a covered department without a user evaluation gets one in the open period.',
+        params: idParams,
+        body: evaluationAddEmployeeBody,
+        response: { 201: userEvaluationDetailSchema },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const ueId = await lifecycle.addEmployee(actor, req.params.id, req.body);
+      return reply.status(201).send(await userEvaluations.justCreated(actor, ueId));
+    },
   );
 
   app.get(

@@ -298,6 +298,23 @@ describe('evaluations API', () => {
       link: `/admin/user-evaluations/${mine.id}`,
     });
 
+    // Someone who joins a covered department later is added by hand, once; outside the departments: 422.
+    const late = await t.userWith(STAFF, { department_id: subA });
+    const added = await post(hr, `/api/evaluations/${e.id}/employees`, { employee_id: late.id });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ employee: { id: late.id }, reviewer: { id: headA.id }, status: 'draft' });
+    expect(added.json().criteria).toHaveLength(2);
+    expectError(await post(hr, `/api/evaluations/${e.id}/employees`, { employee_id: late.id }), 409, 'ALREADY_EVALUATED');
+    expectError(
+      await post(hr, `/api/evaluations/${e.id}/employees`, { employee_id: outsider.id }),
+      422,
+      'VALIDATION_FAILED',
+      'employee_id',
+    );
+    expectError(await post(viewer, `/api/evaluations/${e.id}/employees`, { employee_id: late.id }), 403, 'FORBIDDEN');
+    // Gone again, so the later periods of this file count the same people.
+    await db().updateTable('users').set({ status: 'inactive' }).where('id', '=', late.id).execute();
+
     // Opening twice, and editing criteria or departments once open, are refused; the name and deadlines may change.
     expectError(await post(hr, `/api/evaluations/${e.id}/open`), 409, 'INVALID_STATE');
     const put = (payload: Record<string, unknown>) =>

@@ -101,6 +101,13 @@ export class UserEvaluationsService {
     return this.detail(this.db, actor, row);
   }
 
+  /** A user evaluation the caller has just handed out (its scope may not reach it: a creator without HR keys). */
+  async justCreated(actor: Actor, id: number): Promise<UserEvaluationDetail> {
+    const row = await repo.find(this.db, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return this.detail(this.db, actor, row);
+  }
+
   /** `POST …/refresh-actuals`: measured again now, whoever sees it, while the period is open and it is not approved. */
   async refreshActuals(actor: Actor, id: number): Promise<UserEvaluationDetail> {
     const row = await this.visibleRow(this.db, actor, id);
