@@ -538,6 +538,81 @@ async function evaluationRequestFor(r: Route, key: PermissionKey | undefined, to
   }
 }
 
+/** A contract in the given status, made through the API (the status flow's own calls). */
+async function freshContract(status: 'draft' | 'pending_approval' | 'signed' | 'in_progress' | 'completed' = 'draft') {
+  const id = await created('/api/contracts', {
+    customer_id: fx.customerId,
+    template_id: fx.templateId,
+    title: 'Hợp đồng ma trận',
+    start_date: '2031-01-01',
+    end_date: '2031-12-31',
+    items: [{ name: 'Quan trắc ma trận', unit_name: 'mẫu', quantity: 1, unit_price: 1000000, vat_rate: '10' }],
+  });
+  const steps: [string, Record<string, unknown>][] = [
+    ['submit', {}],
+    ['sign', { signed_date: '2030-12-20' }],
+    ['start', {}],
+    ['complete', {}],
+  ];
+  const order = ['draft', 'pending_approval', 'signed', 'in_progress', 'completed'];
+  for (const [verb, payload] of steps.slice(0, order.indexOf(status))) {
+    const res = await t.call({ method: 'POST', url: `/api/contracts/${id}/${verb}`, token: t.adminToken, payload });
+    if (res.statusCode !== 200) throw new Error(`contract ${verb}: ${res.statusCode} ${res.body}`);
+  }
+  return id;
+}
+
+/** The contract routes: each call gets a contract in the status it moves from. */
+async function contractRequestFor(r: Route, key: PermissionKey | undefined) {
+  const at = (path: string, payload?: Record<string, unknown>) => ({ method: r.method as 'GET', url: path, payload });
+  const route = label(r);
+  if (route === 'GET /api/audit-logs' && key === 'contracts.show') {
+    return at(`/api/audit-logs?entity=contracts&entity_id=${await freshContract()}`);
+  }
+  if (!route.includes('/api/contracts')) return null;
+  const verb = /^POST \/api\/contracts\/:id\/(\w+)$/.exec(route)?.[1];
+  if (verb) {
+    const from = {
+      submit: 'draft',
+      return: 'pending_approval',
+      sign: 'pending_approval',
+      start: 'signed',
+      complete: 'in_progress',
+      liquidate: 'completed',
+      cancel: 'draft',
+    } as const;
+    const payload =
+      verb === 'sign' ? { signed_date: '2030-12-20' } : verb === 'return' || verb === 'cancel' ? { note: 'Ma trận' } : {};
+    return at(`/api/contracts/${await freshContract(from[verb as keyof typeof from])}/${verb}`, payload);
+  }
+  switch (route) {
+    case 'GET /api/contracts/prefill':
+      return at(`/api/contracts/prefill?request_id=${fx.requestId}`);
+    case 'POST /api/contracts':
+      return at('/api/contracts', {
+        customer_id: fx.customerId,
+        title: 'Hợp đồng ma trận mới',
+        start_date: '2031-01-01',
+        end_date: '2031-12-31',
+        items: [{ name: 'Quan trắc', unit_name: 'mẫu', quantity: 2, unit_price: 500000, vat_rate: '5' }],
+      });
+    case 'PUT /api/contracts/:id': {
+      const id = await freshContract();
+      const c = await current(`/api/contracts/${id}`);
+      return at(`/api/contracts/${id}`, {
+        customer_id: c.customer.id,
+        title: c.title,
+        start_date: c.start_date,
+        end_date: c.end_date,
+        items: c.items,
+        version: c.version,
+      });
+    }
+    default:
+      return r.url.includes(':id') ? at(r.url.replace(':id', String(await freshContract()))) : null;
+  }
+}
+
 /** The request a route gets: `:id` → an existing record, a minimal valid body, a query fitting the caller's key. */
 async function requestFor(r: Route, key?: PermissionKey, token: string = t.adminToken) {
   const flow = await flowRequestFor(r, key, token);
