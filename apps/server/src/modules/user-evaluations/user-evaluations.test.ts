@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOf, createDepartment, expectError, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { insertDoneWork, insertKpiType, quarterBody } from '../evaluations/evaluations.fixtures';
+import { insertDoneWork, insertKpiType, insertOpenEvaluation, quarterBody } from '../evaluations/evaluations.fixtures';
 
 type Who = { id: number; token: string };
 const STAFF = ['user_evaluations.index', 'user_evaluations.show'] as const;
@@ -295,6 +295,27 @@ describe('user evaluations API', () => {
     expect(back).toMatchObject({ status: 'draft', return_note: 'Bổ sung minh chứng', self_submitted_at: null });
     expect(back.can.self_assess).toBe(false);
     expect((await detail(empSub, id)).can.self_assess).toBe(true);
+  });
+
+  it('approves once under concurrent calls: one 200, the rest 409, one event', async () => {
+    const { ids: made } = await insertOpenEvaluation(t, {
+      departmentId: deptA,
+      kpiTypeId: kManual,
+      createdBy: hr.id,
+      people: [{ employeeId: empA2.id, reviewerId: headA.id, status: 'reviewed' }],
+    });
+    const id = made[0] as number;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(hr, `/api/user-evaluations/${id}/approve`)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const events = await db()
+      .selectFrom('domain_events')
+      .select('id')
+      .where('type', '=', 'evaluation.approved')
+      .where('entity_id', '=', id)
+      .execute();
+    expect(events).toHaveLength(1);
   });
 
   it('refreshes computed actuals on demand, and on read once they are older than five minutes', async () => {
