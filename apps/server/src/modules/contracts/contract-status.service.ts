@@ -61,10 +61,10 @@ export class ContractStatusService {
       }
       const changed = await repo.changeStatus(trx, id, t.from, input.version ?? null, values);
       if (!changed) {
-        const now = await repo.exists(trx, id);
-        throw now && t.from.includes(now.status as never)
+        const current = await repo.exists(trx, id);
+        throw current && t.from.includes(current.status as never)
           ? staleVersion()
-          : wrongState(verb, before.number, now?.status ?? before.status);
+          : wrongState(verb, before.number, current?.status ?? before.status);
       }
       if (input.note) changes.note = input.note;
       await writeAudit(trx, actor, { entity: CONTRACT_ENTITY, entityId: id, action: verb, changes });

@@ -228,6 +228,16 @@ describe('contracts API', () => {
     expectError(await call('POST', `/api/contracts/${third.id}/submit`, { version: third.version + 5 }), 409, 'CONFLICT');
   });
 
+  it('makes one transition of many concurrent ones; the others get 409', async () => {
+    const c = await create();
+    const results = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/api/contracts/${c.id}/submit`, {})));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((s) => s === 200)).toHaveLength(1);
+    expect(codes.filter((s) => s === 409)).toHaveLength(9);
+    const submits = (await auditOf(t, 'contracts', c.id)).filter((h: { action: string }) => h.action === 'submit');
+    expect(submits).toHaveLength(1);
+  });
+
   it('computes VAT by the signing date: 8 % through 31/12/2026, 10 % from 01/01/2027, with the rule named', async () => {
     const one = [{ name: 'Quan trắc khí thải', unit_name: 'lần', quantity: 1, unit_price: 10_000_000, vat_rate: '10' }];
     const sign = async (date: string) => {
