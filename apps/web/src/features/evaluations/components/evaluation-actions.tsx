@@ -1,4 +1,4 @@
-import { EditOutlined, LockOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { EditOutlined, LockOutlined, PlayCircleOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Evaluation } from '@qlcv/common/schemas/evaluations';
 import { App, Button } from 'antd';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ export function EvaluationActions({ evaluation: e, onConflict }: { evaluation: E
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const canEdit = useCan(['evaluations.edit']);
+  const canAdd = useCan(['user_evaluations.create']);
   const transition = useTransitionEvaluation(e.id);
   const remove = useDeleteEvaluation(e.id);
   if (!canEdit) return null;
@@ -60,6 +61,11 @@ export function EvaluationActions({ evaluation: e, onConflict }: { evaluation: E
       {e.status === 'draft' && (
         <Button type="primary" icon={<PlayCircleOutlined />} loading={transition.isPending} onClick={confirmOpen}>
           Mở kỳ đánh giá
+        </Button>
+      )}
+      {e.status === 'open' && canAdd && (
+        <Button icon={<UserAddOutlined />} onClick={() => navigate(`${urlFor('user_evaluations.create')}?evaluation_id=${e.id}`)}>
+          Thêm nhân viên
         </Button>
       )}
       {e.status === 'open' && (

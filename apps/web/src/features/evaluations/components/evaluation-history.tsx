@@ -16,7 +16,12 @@ const FIELD_LABELS = {
   status: 'Trạng thái',
 };
 
-const ACTIONS: Record<string, string> = { ...AUDIT_ACTION_LABELS, open: 'Mở kỳ đánh giá', close: 'Đóng kỳ đánh giá' };
+const ACTIONS: Record<string, string> = {
+  ...AUDIT_ACTION_LABELS,
+  open: 'Mở kỳ đánh giá',
+  close: 'Đóng kỳ đánh giá',
+  add_employee: 'Thêm nhân viên',
+};
 
 const formatValue = (field: string, value: unknown) => {
   if (field === 'status') return EVALUATION_STATUS_LABELS[value as keyof typeof EVALUATION_STATUS_LABELS] ?? historyValue(value);
@@ -35,6 +40,8 @@ const formatValue = (field: string, value: unknown) => {
 /** Open / close read as one line. */
 function describe(log: AuditLog): AuditLog {
   if (log.action === 'update' || log.action === 'create' || log.action === 'delete') return log;
+  if (log.action === 'add_employee')
+    return { ...log, action: `${ACTIONS.add_employee} — ${historyValue(log.changes?.employee)}`, changes: null };
   const opened = log.changes?.user_evaluations;
   const label = ACTIONS[log.action] ?? log.action;
   return { ...log, action: opened !== undefined ? `${label} — tạo ${String(opened)} phiếu` : label, changes: null };

@@ -1,4 +1,5 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
+import type { evaluationAddEmployeeBody } from '@qlcv/common/schemas/evaluations';
 import type { UserEvaluation, UserEvaluationDetail, userEvaluationUpdateBody } from '@qlcv/common/schemas/user-evaluations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -18,6 +19,7 @@ export interface UserEvaluationListQuery {
 }
 
 export type UserEvaluationUpdateInput = z.input<typeof userEvaluationUpdateBody>;
+export type AddEmployeeInput = z.input<typeof evaluationAddEmployeeBody> & { evaluationId: number };
 
 /** GET /api/user-evaluations → a page of one tab. */
 export function useUserEvaluations(query: UserEvaluationListQuery, enabled = true) {
@@ -71,6 +73,20 @@ export function useSaveUserEvaluation(id: number) {
     mutationFn: (body: UserEvaluationUpdateInput) =>
       api.put<UserEvaluationDetail>(`/api/user-evaluations/${id}`, body, { display: 'ignore' }),
     onSuccess: refresh,
+  });
+}
+
+/** POST /api/evaluations/:id/employees: a user evaluation for an employee who joined after the period opened. */
+export function useAddEmployee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ evaluationId, ...body }: AddEmployeeInput) =>
+      api.post<UserEvaluationDetail>(`/api/evaluations/${evaluationId}/employees`, body, { display: 'ignore' }),
+    onSuccess: (ue) => {
+      queryClient.setQueryData(queryKeys.userEvaluations.detail(ue.id), ue);
+      queryClient.invalidateQueries({ queryKey: queryKeys.evaluations.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.userEvaluations.lists() });
+    },
   });
 }
 
