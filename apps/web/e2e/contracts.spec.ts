@@ -188,6 +188,7 @@ test.describe('Hợp đồng', () => {
     // The request lists its contract.
     await page.goto(`/admin/requests/${s.request.id}`);
     await expect(page.getByTestId('related-contracts').getByRole('link', { name: number })).toBeVisible();
+    await page.screenshot({ path: shot('contract-request-page'), fullPage: true });
   });
 
   test('danh sách lọc "Sắp hết hạn"; trang khách hàng có hợp đồng và tổng giá trị', async ({ page, request }) => {

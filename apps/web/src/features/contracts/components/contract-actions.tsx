@@ -1,7 +1,6 @@
 import {
   CheckCircleOutlined,
   CloseCircleOutlined,
-  EditFilled,
   EditOutlined,
   FileWordOutlined,
   FlagOutlined,
@@ -187,7 +186,7 @@ export function ContractActions({ contract: c, onConflict }: { contract: Contrac
         title={spec && verb ? `${CONTRACT_TRANSITIONS[verb].label} ${c.number}` : ''}
         okText={spec?.ok}
         cancelText="Đóng"
-        okButtonProps={{ danger: spec?.danger, loading: transition.isPending, icon: spec?.icon ?? <EditFilled /> }}
+        okButtonProps={{ danger: spec?.danger, loading: transition.isPending, icon: spec?.icon }}
         onOk={submit}
         onCancel={() => setShown(false)}
         forceRender
