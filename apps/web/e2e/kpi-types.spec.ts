@@ -3,10 +3,16 @@ import { ADMIN, sidebar, signInUi, unique } from './helpers';
 
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-/** Types in the search box and waits until the list's address holds it (a later fill must not race the earlier). */
+/**
+ * Types in the search box until the list's address holds it: the box follows the address, so an earlier search landing
+ * a moment after this one was typed resets it, and it is typed again.
+ */
 const search = async (page: Page, text: string) => {
-  await page.getByPlaceholder('Tìm theo mã, tên').fill(text);
-  await expect(page).toHaveURL((url) => url.searchParams.get('search') === text);
+  await expect(async () => {
+    const box = page.getByPlaceholder('Tìm theo mã, tên');
+    if ((await box.inputValue()) !== text) await box.fill(text);
+    await expect(page).toHaveURL((url) => url.searchParams.get('search') === text, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 };
 const chooseMeasure = async (page: Page, label: string) => {
   await page.getByLabel('Cách đo', { exact: true }).click();
@@ -94,6 +100,7 @@ test.describe('Loại KPI', () => {
       .getByRole('button', { name: `Sửa loại KPI ${manual}` })
       .click();
     await expect(page.getByRole('heading', { name: `Sửa loại KPI: ${manual}` })).toBeVisible();
+    await page.screenshot({ path: shot('kpi-type-edit'), fullPage: true });
     await page.getByLabel('Tên loại KPI').fill(`${manual} (khảo sát)`);
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
     await expect(page.getByText(`Đã lưu loại KPI “${manual} (khảo sát)”.`)).toBeVisible();
