@@ -92,7 +92,15 @@ function ContractInfo({ contract: c }: { contract: ContractDetail }) {
       <Descriptions
         column={{ xs: 1, sm: 2, xl: 3 }}
         items={[
-          { key: 'number', label: 'Số hợp đồng', children: <Typography.Text strong>{c.number}</Typography.Text> },
+          {
+            key: 'number',
+            label: 'Số hợp đồng',
+            children: (
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {c.number}
+              </Typography.Text>
+            ),
+          },
           { key: 'status', label: 'Trạng thái', children: <ContractStatusTag status={c.status} /> },
           {
             key: 'customer',
