@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
 
 // Four people's pages and the server on a shared machine: waits allow for a slow answer.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -271,5 +271,92 @@ test.describe('Đánh giá KPI', () => {
         .toString(),
     ).toBe('PK');
     await hr.context.close();
+  });
+  test('trưởng phòng trả lại phiếu tự đánh giá kèm lý do; nhân viên sửa và gửi lại; kỳ đã khóa chỉ để xem', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const s = await setup(request, id);
+    // Through the API: a quarter opened by HR, the employee's self scores sent.
+    const hrToken = await apiLogin(request, s.usernames.hr, s.password);
+    const created = await request.post('/api/evaluations', {
+      headers: auth(hrToken),
+      data: {
+        name: `Đánh giá KPI quý III/2026 ${id}`,
+        period_type: 'quarter',
+        period_start: '2026-07-01',
+        period_end: '2026-09-30',
+        self_deadline: '2026-10-05',
+        review_deadline: '2026-10-10',
+        department_ids: [s.dep.id],
+        criteria: [
+          { kpi_type_id: s.worksDone.id, weight: 60, target: 10 },
+          { kpi_type_id: s.satisfaction.id, weight: 40, target: 90 },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const evaluation = (await created.json()) as { id: number; version: number };
+    const opened = await request.post(`/api/evaluations/${evaluation.id}/open`, {
+      headers: auth(hrToken),
+      data: { version: evaluation.version },
+    });
+    expect(opened.status(), await opened.text()).toBe(200);
+    const empToken = await apiLogin(request, s.usernames.employee, s.password);
+    const mine = (await (
+      await request.get(`/api/user-evaluations?tab=mine&evaluation_id=${evaluation.id}`, { headers: auth(empToken) })
+    ).json()) as { data: { id: number }[] };
+    const ueId = mine.data[0]!.id;
+    const detail = (await (await request.get(`/api/user-evaluations/${ueId}`, { headers: auth(empToken) })).json()) as {
+      version: number;
+      criteria: { id: number }[];
+    };
+    const saved = await request.put(`/api/user-evaluations/${ueId}`, {
+      headers: auth(empToken),
+      data: { version: detail.version, scores: detail.criteria.map((c) => ({ criterion_id: c.id, self_score: 100 })) },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const sent = await request.post(`/api/user-evaluations/${ueId}/submit-self`, { headers: auth(empToken), data: {} });
+    expect(sent.status(), await sent.text()).toBe(200);
+
+    // The head returns it with a reason; the deadlines passed: the review one shows late.
+    const head = await signInFresh(browser, s.usernames.head, s.password);
+    await head.page.goto(`/admin/user-evaluations/${ueId}`);
+    await expect(head.page.getByTestId('late').first()).toBeVisible();
+    await head.page.getByRole('button', { name: 'Trả lại' }).click();
+    const dialog = head.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Trả lại' }).click();
+    await expect(dialog.getByText('Vui lòng nhập lý do trả lại')).toBeVisible();
+    await dialog.getByLabel('Lý do trả lại').fill('Điểm tự chấm 100 chưa có căn cứ, đề nghị xem lại số công việc.');
+    await dialog.getByRole('button', { name: 'Trả lại' }).click();
+    await expect(head.page.getByTestId('user-evaluation-status').first()).toHaveText('Chưa tự đánh giá');
+    await head.context.close();
+
+    // The employee sees the reason and sends again.
+    const emp = await signInFresh(browser, s.usernames.employee, s.password);
+    await emp.page.goto(`/admin/user-evaluations/${ueId}`);
+    await expect(emp.page.getByText('Điểm tự chấm 100 chưa có căn cứ')).toBeVisible();
+    await score(emp.page, 'Tự chấm', s.worksDone.name, '70');
+    await expect(emp.page.getByTestId('ue-total')).toContainText('82');
+    await emp.page.screenshot({ path: shot('user-evaluation-returned'), fullPage: true });
+    await emp.page.getByRole('button', { name: 'Gửi tự đánh giá' }).click();
+    await confirm(emp.page, 'Gửi tự đánh giá');
+    await expect(emp.page.getByTestId('user-evaluation-status').first()).toHaveText('Đã tự đánh giá');
+
+    // HR closes the period: the page is read-only.
+    const hr = await signInFresh(browser, s.usernames.hr, s.password);
+    await hr.page.goto(`/admin/evaluations/${evaluation.id}`);
+    await hr.page.getByRole('button', { name: 'Đóng kỳ' }).click();
+    await confirm(hr.page, 'Đóng kỳ');
+    await expect(hr.page.getByTestId('evaluation-status').first()).toHaveText('Đã khóa');
+    await hr.context.close();
+    await emp.page.reload();
+    await expect(emp.page.getByText('Kỳ đánh giá đã khóa: phiếu chỉ để xem')).toBeVisible();
+    await expect(emp.page.getByRole('button', { name: 'Lưu' })).toHaveCount(0);
+    await expect(emp.page.getByRole('button', { name: 'Gửi tự đánh giá' })).toHaveCount(0);
+    await emp.page.screenshot({ path: shot('user-evaluation-closed'), fullPage: true });
+    await emp.context.close();
   });
 });
