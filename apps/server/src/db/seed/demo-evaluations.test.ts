@@ -57,6 +57,22 @@ describe('demo evaluations', () => {
     const grades = results.distribution.by_grade;
     expect(grades.A + grades.B + grades.C + grades.D).toBe(q2.counts.total);
     expect(Object.values(grades).filter((n) => Number(n) > 0).length).toBeGreaterThanOrEqual(3);
+    // A closed quarter's history is dated in its own time, not the day the demo loaded.
+    const q2Ids = (
+      await t.database.db.selectFrom('user_evaluations').select('id').where('evaluation_id', '=', q2.id).execute()
+    ).map((r) => r.id);
+    const logs = await t.database.db
+      .selectFrom('audit_logs')
+      .select('created_at')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('entity', '=', 'evaluations'), eb('entity_id', '=', q2.id)]),
+          eb.and([eb('entity', '=', 'user_evaluations'), eb('entity_id', 'in', q2Ids)]),
+        ]),
+      )
+      .execute();
+    expect(logs.length).toBeGreaterThan(q2Ids.length * 4);
+    expect(logs.every((l) => String(new Date(l.created_at).toISOString()) < '2026-07-13')).toBe(true);
     for (const s of ['draft', 'self_assessed', 'reviewed', 'approved'] as const) expect(month.counts[s]).toBeGreaterThan(0);
     const pending = await t.database.db
       .selectFrom('domain_events')

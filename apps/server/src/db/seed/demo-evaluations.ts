@@ -225,6 +225,34 @@ export async function loadDemoEvaluations(db: Kysely<DB>): Promise<boolean> {
         })
         .where('evaluation_id', '=', e.id)
         .execute();
+      // Their history too: created and opened after the period, self-assessed by the deadline, then reviewed,
+      // approved and closed by the review deadline.
+      const logAt = (entity: string, ids: number[], actions: string[], when: string) =>
+        db
+          .updateTable('audit_logs')
+          .set({ created_at: when })
+          .where('entity', '=', entity)
+          .where('entity_id', 'in', ids)
+          .where('action', 'in', actions)
+          .execute();
+      await logAt('evaluations', [e.id], ['create'], at(end, 1));
+      await logAt('evaluations', [e.id], ['open'], at(end, 2));
+      await logAt('evaluations', [e.id], ['close'], at(p.body.review_deadline, 9));
+      const ids = ues.map((u) => u.id);
+      await logAt('user_evaluations', ids, ['create'], at(end, 2));
+      await logAt('user_evaluations', ids, ['update', 'review'], at(p.body.review_deadline, 4));
+      await logAt('user_evaluations', ids, ['approve'], at(p.body.review_deadline, 8));
+      await logAt('user_evaluations', ids, ['submit_self'], at(p.body.self_deadline, 3));
+      for (const ue of ues) {
+        await db
+          .updateTable('audit_logs')
+          .set({ created_at: at(p.body.self_deadline, 2) })
+          .where('entity', '=', 'user_evaluations')
+          .where('entity_id', '=', ue.id)
+          .where('action', '=', 'update')
+          .where('user_id', '=', ue.employee_id)
+          .execute();
+      }
     }
   }
   // Past steps are not announced again on the first start.
