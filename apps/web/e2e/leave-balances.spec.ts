@@ -105,6 +105,7 @@ test('nhân sự điều chỉnh số ngày phép, đổi chính sách phép và
   const adjustmentRow = panel.locator('.ant-table-row').filter({ hasText: 'Thưởng phép do làm thêm dịp quyết toán quý III' });
   await expect(adjustmentRow).toContainText('Điều chỉnh');
   await expect(adjustmentRow).toContainText('+1,5');
+  await expect(adjustmentRow).toContainText(`Đỗ Thị Hằng ${id}`);
   await expect.poll(() => remainingOf(panel)).toBe(before + 1.5);
   await page.screenshot({ path: shot('leave-balances-ledger'), fullPage: true });
 

@@ -182,6 +182,8 @@ export const leaveLedgerRowSchema = z.object({
   note: z.string().nullable(),
   expires_on: z.string().nullable(),
   created_by: z.number().nullable(),
+  /** Who wrote the row (HR for an adjustment or a carry-over, the decider for a leave); null for automatic rows. */
+  created_by_name: z.string().nullable(),
   created_at: z.string(),
 });
 export type LeaveLedgerRow = z.infer<typeof leaveLedgerRowSchema>;

@@ -161,7 +161,9 @@ export class LeaveBalancesService {
     const rows = await db
       .selectFrom('leave_ledger as g')
       .leftJoin('leaves as l', 'l.id', 'g.leave_id')
+      .leftJoin('users as w', 'w.id', 'g.created_by')
       .select([
+        'w.name as created_by_name',
         'g.id',
         'g.kind',
         'g.half_days',
@@ -197,6 +199,7 @@ export class LeaveBalancesService {
         note: r.note,
         expires_on: r.expires_on,
         created_by: r.created_by,
+        created_by_name: r.created_by_name ?? null,
         created_at: r.created_at,
       })),
     };

@@ -562,6 +562,12 @@ describe('leaves API', () => {
     });
     expect(adj.statusCode, adj.body).toBe(201);
     expect(adj.json().adjustments).toBe(0.5);
+    expect(adj.json().ledger.find((r: { kind: string }) => r.kind === 'adjustment')).toMatchObject({
+      days: 0.5,
+      note: 'Thưởng nửa ngày',
+      created_by: hr.id,
+      created_by_name: expect.any(String),
+    });
     const close = () => t.call({ method: 'POST', url: '/api/leaves/year-end-close', token: hr.token, payload: { year: 2027 } });
     const first = await close();
     expect(first.statusCode, first.body).toBe(200);

@@ -31,6 +31,9 @@ const LEDGER_COLUMNS: TableColumnsType<LeaveLedgerRow> = [
         {r.leave_id && r.leave_code && <Link to={urlFor('leaves.show', { id: r.leave_id })}>{r.leave_code}</Link>}
         {r.leave_code && r.note && ' · '}
         {r.note}
+        {(r.kind === 'adjustment' || r.kind === 'carry_over') && r.created_by_name && (
+          <Typography.Text type="secondary"> — {r.created_by_name}</Typography.Text>
+        )}
         {r.expires_on && !r.note?.includes(formatDate(r.expires_on)) && (
           <Typography.Text type="secondary"> (hết hạn {formatDate(r.expires_on)})</Typography.Text>
         )}
