@@ -73,6 +73,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'works.show',
       'contracts.index',
       'contracts.show',
+      'contracts.create',
       'leaves.index',
       'leaves.create',
       'leaves.show',
@@ -90,6 +91,25 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
     keys: [
       ...view('requests'),
       ...view('customer'),
+      'works.create',
+      'works.show',
+      'leaves.index',
+      'leaves.create',
+      'leaves.show',
+      'user_evaluations.index',
+      'user_evaluations.show',
+    ],
+  },
+  {
+    code: 'kinh_doanh',
+    name: 'Nhân viên kinh doanh',
+    description: 'Chăm sóc khách hàng, lập báo giá và hợp đồng dịch vụ',
+    keys: [
+      ...view('requests'),
+      ...crud('customer'),
+      'contracts.index',
+      'contracts.show',
+      'contracts.create',
       'works.create',
       'works.show',
       'leaves.index',
@@ -151,9 +171,9 @@ const USERS: [string, string, string, string, string, 'male' | 'female'][] = [
   ['Hoàng Văn Nam', 'nam.hv', 'ke_toan', 'KT', 'Kế toán viên', 'male'],
   ['Bùi Thị Ngọc Ánh', 'anh.btn', 'ke_toan', 'KT', 'Kế toán công nợ', 'female'],
   ['Đặng Quốc Bảo', 'bao.dq', 'truong_phong', 'KD', 'Trưởng phòng Kinh doanh', 'male'],
-  ['Ngô Thị Thanh Hương', 'huong.ntt', 'nhan_vien', 'KD', 'Nhân viên kinh doanh', 'female'],
-  ['Dương Văn Long', 'long.dv', 'nhan_vien', 'KD', 'Nhân viên kinh doanh', 'male'],
-  ['Lý Thị Kim Oanh', 'oanh.ltk', 'nhan_vien', 'KD', 'Chăm sóc khách hàng', 'female'],
+  ['Ngô Thị Thanh Hương', 'huong.ntt', 'kinh_doanh', 'KD', 'Nhân viên kinh doanh', 'female'],
+  ['Dương Văn Long', 'long.dv', 'kinh_doanh', 'KD', 'Nhân viên kinh doanh', 'male'],
+  ['Lý Thị Kim Oanh', 'oanh.ltk', 'kinh_doanh', 'KD', 'Chăm sóc khách hàng', 'female'],
   ['Trịnh Văn Đức', 'duc.tv', 'truong_phong', 'QT', 'Trưởng phòng Quan trắc', 'male'],
   ['Phan Thị Yến', 'yen.pt', 'nhan_vien', 'QT', 'Kỹ sư môi trường', 'female'],
   ['Võ Minh Khoa', 'khoa.vm', 'nhan_vien', 'QT', 'Kỹ sư môi trường', 'male'],
@@ -175,7 +195,7 @@ const USERS: [string, string, string, string, string, 'male' | 'female'][] = [
 ];
 
 /**
- * Loads a Vietnamese demo company once, in one transaction: a department tree, five roles, 30 users, the processes
+ * Loads a Vietnamese demo company once, in one transaction: a department tree, six roles, 30 users, the processes
  * and request types, the company's settings and holidays. Returns false if already there. Its customers, requests,
  * works and notifications follow through the services (`loadDemoActivity`, demo-activity.ts).
  */
