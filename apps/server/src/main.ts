@@ -8,8 +8,8 @@ import { ensureAdmin } from './db/seed/admin';
 import { loadDemo } from './db/seed/demo';
 import { loadDemoActivity } from './db/seed/demo-activity';
 import { loadDemoContractTemplates } from './db/seed/demo-contract-templates';
-import { loadDemoEvaluations } from './db/seed/demo-evaluations';
 import { loadDemoContracts } from './db/seed/demo-contracts';
+import { loadDemoEvaluations } from './db/seed/demo-evaluations';
 import { ensureNotificationSettings } from './db/seed/notification-settings';
 
 const started = performance.now();

@@ -1,8 +1,8 @@
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertKpiType, insertOpenEvaluation, quarterBody } from '../modules/evaluations/evaluations.fixtures';
 import { sampleTemplate } from '../modules/contract-templates/sample-template';
+import { insertKpiType, insertOpenEvaluation, quarterBody } from '../modules/evaluations/evaluations.fixtures';
 import { accessPlugin } from '../plugins/access';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';

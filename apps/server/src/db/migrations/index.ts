@@ -13,11 +13,11 @@ import { publicResult } from './0014-public-result';
 import { workReminderDeadline } from './0015-work-reminder-deadline';
 import { leaves } from './0016-leaves';
 import { leaveLedgerOnce } from './0017-leave-ledger-once';
+import { unitsServices } from './0019-units-services';
 import { contractTemplates } from './0020-contract-templates';
 import { contracts } from './0021-contracts';
-import { evaluations } from './0023-evaluations';
-import { unitsServices } from './0019-units-services';
 import { kpiTypes } from './0022-kpi-types';
+import { evaluations } from './0023-evaluations';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
