@@ -120,6 +120,8 @@ export const queryKeys = {
     list: (query: object) => ['notifications', 'list', query] as const,
     unreadCount: () => ['notifications', 'unread-count'] as const,
   },
+  /** `GET /api/dashboard`: the one summary of the dashboard; the live stream invalidates it on every notification. */
+  dashboard: { all: ['dashboard'] as const, summary: () => ['dashboard', 'summary'] as const },
   /** `/api/notification-settings`; `preview` is the form's live rendering of unsaved templates. */
   notificationSettings: {
     ...resource('notification-settings'),

@@ -19,7 +19,7 @@ export const streamState = createStore<{ status: StreamStatus; lastEventId: numb
  * The live notifications of the signed-in user over Server-Sent Events. EventSource cannot send the Bearer header,
  * so each connection first takes a single-use ticket with it; a dropped connection is opened again with a new ticket
  * and the last id seen, after 1, 2, 4… seconds (at most 30). Each event updates the badge and the lists in the query
- * cache; a new notification also shows a toast.
+ * cache (and the dashboard); a new notification also shows a toast.
  */
 class NotificationStream {
   private source: EventSource | null = null;
@@ -73,6 +73,8 @@ class NotificationStream {
       streamState.set({ lastEventId: Math.max(streamState.get().lastEventId, notification.id) });
       queryClient.setQueryData(queryKeys.notifications.unreadCount(), { count: unread_count });
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists() });
+      // A notification follows a change the dashboard counts (a work assigned, a leave to approve…).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       if (!replaying) notifyInfo(notification.title, { description: truncateWords(notification.body), timeout: 6000 });
     });
     source.addEventListener('unread_count', (e) => {

@@ -1,13 +1,17 @@
-import { ApartmentOutlined, IdcardOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { MENU_ICONS } from '@/app/layout/menu-icons';
-import { buildMenu } from '@/app/menu';
-import { urlFor } from '@/app/routes';
+import { ApartmentOutlined, IdcardOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { LoadError } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
-import { useAuthUser, usePermissions } from '@/lib/auth/auth-store';
+import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardCards } from '../components/dashboard-cards';
+import { LatestNotifications, NextDeadlines } from '../components/dashboard-lists';
+import '../dashboard.css';
+
+// recharts is fetched with this chunk only, after the figures are on screen.
+const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
 function greeting(hour: number): string {
   if (hour < 11) return 'Chào buổi sáng';
@@ -16,81 +20,92 @@ function greeting(hour: number): string {
   return 'Chào buổi tối';
 }
 
-/** The dashboard: greets the user with their role and department and links to every section they may open. */
+function CardsSkeleton() {
+  return (
+    <Row gutter={[16, 16]} aria-busy="true" aria-label="Đang tải số liệu">
+      {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
+        <Col key={k} xs={24} sm={12} lg={8} xxl={6}>
+          <Card size="small">
+            <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+const ChartsSkeleton = () => (
+  <Card size="small" aria-busy="true" aria-label="Đang tải biểu đồ">
+    <Skeleton active paragraph={{ rows: 8 }} />
+  </Card>
+);
+
+/** The dashboard: a short greeting, the figures (each opening its filtered list), charts and my deadlines and notifications. */
 export default function DashboardPage() {
   const user = useAuthUser();
-  const permissions = usePermissions();
-  const sections = useMemo(
-    () =>
-      buildMenu(permissions)
-        .map((s) => ({ ...s, routes: s.routes.filter((r) => r.name !== 'dashboard.index') }))
-        .filter((s) => s.routes.length > 0),
-    [permissions],
-  );
+  const dashboard = useDashboard();
   const now = dayjs();
   const today = now.format('dddd, DD/MM/YYYY');
+  const data = dashboard.data;
 
   return (
-    <Space orientation="vertical" size={24} style={{ width: '100%' }}>
-      <Card>
-        <div style={{ display: 'flex', gap: 20, alignItems: 'center', flexWrap: 'wrap' }}>
-          <UserAvatar name={user?.name} src={user?.avatar} size={64} />
-          <div style={{ flex: 1, minWidth: 240 }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="dashboard">
+      <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
+        <UserAvatar name={user?.name} src={user?.avatar} size={48} />
+        <div style={{ flex: 1, minWidth: 220 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {greeting(now.hour())}, {user?.name}!
+          </Typography.Title>
+          <Space wrap size={[8, 4]} style={{ marginTop: 4 }}>
             <Typography.Text type="secondary">{today.charAt(0).toUpperCase() + today.slice(1)}</Typography.Text>
-            <Typography.Title level={3} style={{ margin: '4px 0 8px' }}>
-              {greeting(now.hour())}, {user?.name}!
-            </Typography.Title>
-            <Space wrap size={[8, 8]}>
-              <Tag icon={<IdcardOutlined />} color="cyan" data-testid="user-role">
-                Vai trò: {user?.role?.name ?? '—'}
-              </Tag>
-              <Tag icon={<ApartmentOutlined />} data-testid="user-department">
-                Phòng ban: {user?.department?.name ?? 'Chưa thuộc phòng ban'}
-              </Tag>
-            </Space>
-          </div>
-        </div>
-      </Card>
-
-      <section aria-labelledby="sections-title">
-        <Typography.Title level={4} id="sections-title" style={{ marginTop: 0 }}>
-          Chức năng của bạn
-        </Typography.Title>
-        {sections.length === 0 ? (
-          <Card>
-            <Empty description="Tài khoản của bạn chưa được cấp quyền dùng chức năng nào. Hãy liên hệ quản trị viên." />
-          </Card>
-        ) : (
-          <Space orientation="vertical" size={20} style={{ width: '100%' }}>
-            {sections.map(({ group, routes }) => (
-              <div key={group.key}>
-                <Typography.Text strong type="secondary" style={{ display: 'block', marginBottom: 10 }}>
-                  {group.label}
-                </Typography.Text>
-                <Row gutter={[16, 16]}>
-                  {routes.map((r) => (
-                    <Col key={r.name} xs={24} sm={12} lg={8} xxl={6}>
-                      <Link to={urlFor(r.name)} aria-label={r.label} style={{ display: 'block', height: '100%' }}>
-                        <Card className="qlcv-section-card" size="small">
-                          <div style={{ display: 'flex', gap: 12 }}>
-                            <span style={{ fontSize: 22, color: '#0b7a75', lineHeight: 1 }}>{MENU_ICONS[group.icon]}</span>
-                            <div>
-                              <Typography.Text strong>{r.label}</Typography.Text>
-                              <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', fontSize: 13 }}>
-                                {r.description}
-                              </Typography.Paragraph>
-                            </div>
-                          </div>
-                        </Card>
-                      </Link>
-                    </Col>
-                  ))}
-                </Row>
-              </div>
-            ))}
+            <Tag icon={<IdcardOutlined />} color="cyan" data-testid="user-role">
+              Vai trò: {user?.role?.name ?? '—'}
+            </Tag>
+            <Tag icon={<ApartmentOutlined />} data-testid="user-department">
+              Phòng ban: {user?.department?.name ?? 'Chưa thuộc phòng ban'}
+            </Tag>
           </Space>
-        )}
-      </section>
+        </div>
+        <Space size={8} wrap>
+          {data && (
+            <Typography.Text type="secondary" data-testid="dashboard-updated-at">
+              Cập nhật lúc {dayjs(data.generated_at).format('HH:mm')}
+            </Typography.Text>
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            loading={dashboard.isFetching}
+            onClick={() => dashboard.refetch()}
+            data-testid="dashboard-refresh"
+          >
+            Làm mới
+          </Button>
+        </Space>
+      </div>
+
+      {dashboard.isPending ? (
+        <>
+          <CardsSkeleton />
+          <ChartsSkeleton />
+        </>
+      ) : dashboard.isError && !data ? (
+        <LoadError error={dashboard.error} onRetry={() => dashboard.refetch()} />
+      ) : data ? (
+        <>
+          <DashboardCards data={data} />
+          <Suspense fallback={<ChartsSkeleton />}>
+            <DashboardCharts charts={data.charts} />
+          </Suspense>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={12}>
+              <NextDeadlines items={data.lists.next_deadlines} />
+            </Col>
+            <Col xs={24} xl={12}>
+              <LatestNotifications items={data.lists.notifications} />
+            </Col>
+          </Row>
+        </>
+      ) : null}
     </Space>
   );
 }
