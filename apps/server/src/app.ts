@@ -41,6 +41,8 @@ import { ContractsService } from './modules/contracts/contracts.service';
 import { customersAccess } from './modules/customers/customers.access';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { CustomersService } from './modules/customers/customers.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { DeliveriesService } from './modules/deliveries/deliveries.service';
 import { departmentsRoutes } from './modules/departments/departments.routes';
@@ -351,6 +353,7 @@ export async function buildApp({
     transitions: new UserEvaluationTransitionsService(db, userEvaluations),
   });
   await app.register(leavesRoutes, { leaves, approvals: leaveApprovals, balances: leaveBalances });
+  await app.register(dashboardRoutes, { dashboard: new DashboardService(db, { departments, works, leaves }) });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });
   await app.register(timekeepingRoutes, { timekeeping });

@@ -14,12 +14,16 @@ export const USER_EVALUATION_STATUS_LABELS: Record<UserEvaluationStatus, string>
   approved: 'Đã duyệt',
 };
 
-/** Tabs of the list: my own, those I review, everything in my scope. */
-export const USER_EVALUATION_TABS = ['mine', 'to_review', 'all'] as const;
+/**
+ * Tabs of the list: my own, those I review, what I must do now (`to_do`: mine to self-assess, still draft, and those
+ * I review, self-assessed, in open periods: the dashboard card), everything in my scope.
+ */
+export const USER_EVALUATION_TABS = ['mine', 'to_review', 'to_do', 'all'] as const;
 export type UserEvaluationTab = (typeof USER_EVALUATION_TABS)[number];
 export const USER_EVALUATION_TAB_LABELS: Record<UserEvaluationTab, string> = {
   mine: 'Của tôi',
   to_review: 'Tôi đánh giá',
+  to_do: 'Cần tôi làm',
   all: 'Tất cả',
 };
 

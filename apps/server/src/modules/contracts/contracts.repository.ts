@@ -68,7 +68,7 @@ function base(db: Kysely<DB>) {
     .leftJoin('users as u', 'u.id', 'c.created_by');
 }
 
-function filtered(db: Kysely<DB>, f: ContractFilter) {
+export function filtered(db: Kysely<DB>, f: ContractFilter) {
   let q = base(db);
   if (f.search) q = q.where(likeNormalized('c.search_text', f.search));
   if (f.status?.length) q = q.where('c.status', 'in', f.status);

@@ -87,7 +87,7 @@ function selected(db: Kysely<DB>) {
 
 export type LeaveRow = Awaited<ReturnType<ReturnType<typeof selected>['executeTakeFirstOrThrow']>>;
 
-function filtered(db: Kysely<DB>, f: LeaveFilter) {
+export function filtered(db: Kysely<DB>, f: LeaveFilter) {
   let q = selected(db);
   if (f.tab === 'mine') q = q.where('l.user_id', '=', f.scope.userId);
   else if (f.tab === 'approval') q = q.where((eb) => awaiting(eb, f.scope.userId, f.substituteFor, f.scope.all));

@@ -47,7 +47,7 @@ function overdueExpr(eb: REb, now: string): Expression<SqlBool> {
   ]);
 }
 
-function filtered(db: Kysely<DB>, f: RequestFilter) {
+export function filtered(db: Kysely<DB>, f: RequestFilter) {
   let q = db.selectFrom('requests as r');
   if (f.search) q = q.where(indexedSearch(db, 'requests', 'r', f.search));
   if (f.status?.length) q = q.where('r.status', 'in', f.status);

@@ -68,10 +68,21 @@ function selected(db: Kysely<DB>) {
 
 export type UserEvaluationRow = Awaited<ReturnType<ReturnType<typeof selected>['executeTakeFirstOrThrow']>>;
 
-function filtered(db: Kysely<DB>, f: UserEvaluationFilter) {
+export function filtered(db: Kysely<DB>, f: UserEvaluationFilter) {
   let q = selected(db).where((eb) => inScope(eb, f.scope));
   if (f.tab === 'mine') q = q.where('ue.employee_id', '=', f.scope.userId);
   else if (f.tab === 'to_review') q = q.where('ue.reviewer_id', '=', f.scope.userId);
+  else if (f.tab === 'to_do') {
+    const me = f.scope.userId;
+    q = q
+      .where('e.status', '=', 'open')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('ue.employee_id', '=', me), eb('ue.status', '=', 'draft')]),
+          eb.and([eb('ue.reviewer_id', '=', me), eb('ue.status', '=', 'self_assessed')]),
+        ]),
+      );
+  }
   if (f.evaluationId) q = q.where('ue.evaluation_id', '=', f.evaluationId);
   if (f.status?.length) q = q.where('ue.status', 'in', f.status);
   if (f.departmentIds) q = q.where('ue.department_id', 'in', f.departmentIds.length ? f.departmentIds : [-1]);

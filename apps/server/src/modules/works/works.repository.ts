@@ -66,7 +66,7 @@ function overdueExpr(eb: WEb, now: string): Expression<SqlBool> {
   return eb.and([eb('w.deadline', 'is not', null), eb('w.deadline', '<', now), eb('w.status', 'not in', CLOSED)]);
 }
 
-function filtered(db: Kysely<DB>, f: WorkFilter) {
+export function filtered(db: Kysely<DB>, f: WorkFilter) {
   let q = db.selectFrom('works as w').where((eb) => inScope(eb, f.scope));
   if (f.tab) {
     const { kind, userId } = f.tab;

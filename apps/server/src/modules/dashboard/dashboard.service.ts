@@ -1,0 +1,131 @@
+import { hasAnyPermission } from '@qlcv/common/permissions';
+import type { Dashboard, DashboardCardKey, DashboardLink } from '@qlcv/common/schemas/dashboard';
+import { OPEN_WORK_STATUSES } from '@qlcv/common/schemas/works';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
+import type { DepartmentsService } from '../departments/departments.service';
+import { leaveScopeOf } from '../leaves/leave-scopes';
+import type { LeavesService } from '../leaves/leaves.service';
+import { userEvaluationScopeOf } from '../user-evaluations/user-evaluation-scopes';
+import type { WorksService } from '../works/works.service';
+import { parts, vnWeek } from './dashboard.parts';
+
+// The keys of the lists each part summarises (their routes' `permission`): without them the part is null.
+const REQUESTS_KEYS = ['requests.index'];
+const WORKS_LIST_KEYS = ['works.department', 'works.all'];
+const LEAVES_KEYS = ['leaves.index', 'leaves.show', 'leaves.department', 'leaves.departments', 'leaves.all'];
+const CONTRACTS_KEYS = ['contracts.index'];
+const USER_EVALUATIONS_KEYS = ['user_evaluations.index', 'user_evaluations.show', 'user_evaluations.edit'];
+const ON_TIME_DAYS = 90;
+
+const when = <T>(allowed: boolean, run: () => Promise<T>): Promise<T | null> => (allowed ? run() : Promise.resolve(null));
+
+/** `GET /api/dashboard`: every part in the viewer's scopes, the parts side by side. */
+export class DashboardService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly deps: { departments: DepartmentsService; works: WorksService; leaves: LeavesService },
+  ) {}
+
+  async get(actor: Actor): Promise<Dashboard> {
+    const db = this.db;
+    const now = nowIso();
+    const today = vnToday();
+    const week = vnWeek(today);
+    const has = (keys: string[]) => hasAnyPermission(actor.permissions, keys);
+    const seesRequests = has(REQUESTS_KEYS);
+    const seesWorksList = has(WORKS_LIST_KEYS);
+    const seesLeaves = has(LEAVES_KEYS);
+    const seesContracts = has(CONTRACTS_KEYS);
+    const seesEvaluations = has(USER_EVALUATIONS_KEYS);
+    const mine = { kind: 'assigned' as const, userId: actor.id };
+
+    // The scopes first (each a key check or a small lookup), then every part at once.
+    const [workScope, leaveScope, evaluationScope] = await Promise.all([
+      this.deps.works.scopeOf(actor),
+      seesLeaves ? leaveScopeOf(db, this.deps.departments, actor) : null,
+      seesEvaluations ? userEvaluationScopeOf(db, this.deps.departments, actor) : null,
+    ]);
+    // Without the works list keys, "my works" (assigned to me) is the list that card opens.
+    const overdueFilter = seesWorksList
+      ? { scope: workScope, search: null, overdue: { now, value: true } }
+      : { scope: { all: true } as const, tab: mine, search: null, overdue: { now, value: true } };
+
+    const [
+      requestsByStatus,
+      requestsOverdue,
+      myWorksDueWeek,
+      worksOverdue,
+      leavesToApprove,
+      contractsExpiring,
+      evaluationsToDo,
+      requestsPerMonth,
+      worksOnTime,
+      leaveDays,
+      nextDeadlines,
+      notifications,
+    ] = await Promise.all([
+      when(seesRequests, () => parts.requestsByStatus(db)),
+      when(seesRequests, () => parts.requestsOverdue(db, now)),
+      parts.worksCount(db, {
+        scope: { all: true },
+        tab: mine,
+        search: null,
+        status: [...OPEN_WORK_STATUSES],
+        deadlineFrom: vnDayStart(week.from),
+        deadlineBefore: vnDayEnd(week.to),
+      }),
+      parts.worksCount(db, overdueFilter),
+      when(seesLeaves, () => this.deps.leaves.approvalCount(actor)),
+      when(seesContracts, () => parts.contractsExpiring(db, today)),
+      evaluationScope ? parts.evaluationsToDo(db, evaluationScope) : null,
+      when(seesRequests, () => parts.requestsPerMonth(db, today)),
+      when(seesWorksList, () => parts.worksOnTime(db, workScope, new Date(Date.now() - ON_TIME_DAYS * 86_400_000).toISOString())),
+      leaveScope ? parts.leaveDaysByType(db, leaveScope, today.slice(0, 4)) : null,
+      parts.nextDeadlines(db, actor.id, now),
+      parts.latestNotifications(db, actor.id),
+    ]);
+
+    const link = (allowed: boolean, route: string, query: Record<string, string>): DashboardLink =>
+      allowed ? { route, query } : null;
+    const links: Record<DashboardCardKey, DashboardLink> = {
+      requests_by_status: link(seesRequests, 'requests.index', {}),
+      requests_overdue: link(seesRequests, 'requests.index', { overdue: '1' }),
+      my_works_due_week: link(true, 'works.my_work', {
+        tab: 'assigned',
+        status: OPEN_WORK_STATUSES.join(','),
+        from: week.from,
+        to: week.to,
+      }),
+      works_overdue: seesWorksList
+        ? link(true, 'works.index', { overdue: '1' })
+        : link(true, 'works.my_work', { tab: 'assigned', overdue: '1' }),
+      leaves_to_approve: link(seesLeaves, 'leaves.index', { tab: 'approval' }),
+      contracts_expiring: link(seesContracts, 'contracts.index', { expiring: '1' }),
+      evaluations_to_do: link(seesEvaluations, 'user_evaluations.index', { tab: 'to_do' }),
+    };
+
+    return {
+      generated_at: now,
+      cards: {
+        requests_by_status: requestsByStatus,
+        requests_overdue: requestsOverdue,
+        my_works_due_week: myWorksDueWeek,
+        works_overdue: worksOverdue,
+        leaves_to_approve: leavesToApprove,
+        contracts_expiring: contractsExpiring,
+        evaluations_to_do: evaluationsToDo,
+      },
+      charts: {
+        requests_per_month: requestsPerMonth,
+        works_on_time_by_department: worksOnTime,
+        leave_days_by_type: leaveDays,
+      },
+      lists: { next_deadlines: nextDeadlines, notifications },
+      links,
+    };
+  }
+}

@@ -1,0 +1,327 @@
+import type { Dashboard, DashboardCardKey } from '@qlcv/common/schemas/dashboard';
+import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMs, vnDayEnd, vnToday } from '../../lib/vn-time';
+import { createTestApp, type TestApp } from '../../test/harness';
+import {
+  buildWorld,
+  caller,
+  createRequest,
+  type Person,
+  person,
+  type WorkDetail,
+  type World,
+} from '../requests/requests.test-helpers';
+import { last12Months, vnWeek } from './dashboard.parts';
+
+const DAY = 86_400_000;
+// The list API each web route of a card reads.
+const API_OF: Record<string, string> = {
+  'requests.index': '/api/requests',
+  'works.index': '/api/works',
+  'works.my_work': '/api/works/my',
+  'leaves.index': '/api/leaves',
+  'contracts.index': '/api/contracts',
+  'user_evaluations.index': '/api/user-evaluations',
+};
+
+describe('dashboard', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let world: World;
+  let x: number;
+  let y: number;
+  let plain: Person;
+  let other: Person;
+  let headX: Person;
+  let boss: Person;
+  const stamp = () => new Date().toISOString();
+
+  const dashboard = async (token: string): Promise<Dashboard> => {
+    const res = await call('GET', '/api/dashboard', undefined, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const createWork = async (payload: Record<string, unknown>, token = t.adminToken): Promise<WorkDetail> => {
+    const res = await call('POST', '/api/works', payload, token);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const setWork = (id: number, values: Record<string, string | null>) =>
+    t.database.db.updateTable('works').set(values).where('id', '=', id).execute();
+  /** The total of the list a card's link opens, for the same viewer. */
+  const listTotal = async (link: { route: string; query: Record<string, string> }, token: string) => {
+    const api = API_OF[link.route];
+    expect(api, link.route).toBeDefined();
+    const res = await call('GET', `${api}?${new URLSearchParams(link.query)}`, undefined, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().meta.total as number;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    call = caller(t);
+    world = await buildWorld(t);
+    x = world.tech.id;
+    y = world.lab.id;
+    plain = await person(t, [], x);
+    other = await person(t, [], y);
+    headX = await person(t, ['works.department', 'leaves.index', 'leaves.departments', 'user_evaluations.index'], x);
+    await t.database.db.updateTable('departments').set({ head_id: headX.id }).where('id', '=', x).execute();
+    boss = await person(t, ['works.all', 'requests.index'], null);
+
+    const now = Date.now();
+    const week = vnWeek(vnToday());
+    // Works: two of plain's due this week (one done), one overdue of plain, one overdue in Y, two done in X.
+    const dueWeek = await createWork({ title: 'Lấy mẫu nước thải', assignee_id: plain.id, deadline: week.to });
+    const doneWeek = await createWork({ title: 'Bàn giao mẫu', assignee_id: plain.id, deadline: week.to });
+    await setWork(doneWeek.id, { status: 'done', completed_at: stamp() });
+    const late = await createWork({ title: 'Báo cáo hiện trường', assignee_id: plain.id });
+    await setWork(late.id, { deadline: new Date(now - 2 * DAY).toISOString() });
+    const lateY = await createWork({ title: 'Kiểm kê hóa chất', assignee_id: other.id });
+    await setWork(lateY.id, { deadline: new Date(now - DAY).toISOString() });
+    const onTime = await createWork({ title: 'Hiệu chuẩn máy đo pH', assignee_id: other.id, department_id: x });
+    await setWork(onTime.id, {
+      status: 'done',
+      deadline: new Date(now + DAY).toISOString(),
+      completed_at: new Date(now - DAY).toISOString(),
+    });
+    const lateDone = await createWork({ title: 'Vệ sinh thiết bị', assignee_id: plain.id });
+    await setWork(lateDone.id, {
+      status: 'done',
+      deadline: new Date(now - 5 * DAY).toISOString(),
+      completed_at: new Date(now - 3 * DAY).toISOString(),
+    });
+    void dueWeek;
+
+    // Requests: three, one overdue (received, past due), one created by plain.
+    const r1 = await createRequest(t, world);
+    await t.database.db
+      .updateTable('requests')
+      .set({ status: 'received', due_at: new Date(now - DAY).toISOString() })
+      .where('id', '=', r1.id)
+      .execute();
+    await createRequest(t, world, { priority: 'high' });
+    const mine = await createRequest(t, world);
+    await t.database.db
+      .updateTable('requests')
+      .set({ created_by: plain.id, status: 'received', due_at: new Date(now + 3 * DAY).toISOString() })
+      .where('id', '=', mine.id)
+      .execute();
+
+    // Leaves this year: plain 2 days annual approved, 1 day pending awaiting headX; other (Y) 3 days.
+    const annual = await t.database.db
+      .selectFrom('leave_types')
+      .select('id')
+      .where('code', '=', 'annual')
+      .executeTakeFirstOrThrow();
+    const year = vnToday().slice(0, 4);
+    const leave = (code: string, userId: number, start: string, end: string, halfDays: number, status: string) =>
+      t.database.db
+        .insertInto('leaves')
+        .values({
+          code,
+          user_id: userId,
+          leave_type_id: annual.id,
+          start_date: start,
+          start_half: 'full',
+          end_date: end,
+          end_half: 'full',
+          half_days: halfDays,
+          status,
+          approver_id: headX.id,
+          created_at: stamp(),
+          updated_at: stamp(),
+          created_by: userId,
+        })
+        .execute();
+    await leave('NP-D1', plain.id, `${year}-03-02`, `${year}-03-03`, 4, 'approved');
+    await leave('NP-D2', plain.id, `${year}-04-06`, `${year}-04-06`, 2, 'pending');
+    await leave('NP-D3', other.id, `${year}-05-04`, `${year}-05-06`, 6, 'approved');
+    // Decided by someone else: outside headX's leaves scope (own, approver, departments).
+    await t.database.db.updateTable('leaves').set({ approver_id: null }).where('code', '=', 'NP-D3').execute();
+
+    // An open evaluation: plain must self-assess, headX must review other's self-assessment.
+    const ev = await t.database.db
+      .insertInto('evaluations')
+      .values({
+        name: 'Đánh giá tháng',
+        period_type: 'month',
+        period_start: `${year}-01-01`,
+        period_end: `${year}-01-31`,
+        self_deadline: vnToday(),
+        review_deadline: vnToday(),
+        status: 'open',
+        opened_at: stamp(),
+        closed_at: null,
+        created_at: stamp(),
+        updated_at: stamp(),
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ue = (employeeId: number, dept: number, status: string) => ({
+      evaluation_id: ev.id,
+      employee_id: employeeId,
+      department_id: dept,
+      reviewer_id: headX.id,
+      status,
+      total: null,
+      grade: null,
+      self_submitted_at: null,
+      reviewed_at: null,
+      approved_at: null,
+      approved_by: null,
+      return_note: null,
+      self_due_deadline: null,
+      created_at: stamp(),
+      updated_at: stamp(),
+      created_by: null,
+    });
+    await t.database.db
+      .insertInto('user_evaluations')
+      .values([ue(plain.id, x, 'draft'), ue(other.id, y, 'self_assessed')])
+      .execute();
+
+    // Notifications: six of plain's, one of other's.
+    for (let i = 1; i <= 6; i++) {
+      await t.database.db
+        .insertInto('notifications')
+        .values({
+          user_id: plain.id,
+          event: 'work.assigned',
+          event_id: null,
+          entity: 'works',
+          entity_id: late.id,
+          title: `Thông báo ${i}`,
+          body: 'Bạn được giao việc.',
+          link: null,
+          read_at: null,
+          created_at: new Date(now - (10 - i) * 60_000).toISOString(),
+        })
+        .execute();
+    }
+    await t.database.db
+      .insertInto('notifications')
+      .values({
+        user_id: other.id,
+        event: 'work.assigned',
+        event_id: null,
+        entity: null,
+        entity_id: null,
+        title: 'Của người khác',
+        body: 'x',
+        link: null,
+        read_at: null,
+        created_at: stamp(),
+      })
+      .execute();
+  });
+  afterAll(() => t?.close());
+
+  it('needs a sign-in', async () => {
+    expect((await call('GET', '/api/dashboard', undefined, null)).statusCode).toBe(401);
+  });
+
+  it('gives a user with no keys only their own parts', async () => {
+    const d = await dashboard(plain.token);
+    expect(d.cards.requests_by_status).toBeNull();
+    expect(d.cards.requests_overdue).toBeNull();
+    expect(d.cards.leaves_to_approve).toBeNull();
+    expect(d.cards.contracts_expiring).toBeNull();
+    expect(d.cards.evaluations_to_do).toBeNull();
+    expect(d.charts).toEqual({ requests_per_month: null, works_on_time_by_department: null, leave_days_by_type: null });
+    expect(d.cards.my_works_due_week).toBe(1);
+    expect(d.cards.works_overdue).toBe(1);
+    expect(d.links.requests_by_status).toBeNull();
+    expect(d.links.works_overdue).toEqual({ route: 'works.my_work', query: { tab: 'assigned', overdue: '1' } });
+  });
+
+  it("shows a department head their department's works and not another's", async () => {
+    const d = await dashboard(headX.token);
+    // Overdue: plain's late work in X; other's in Y is not counted.
+    expect(d.cards.works_overdue).toBe(1);
+    expect(d.links.works_overdue).toEqual({ route: 'works.index', query: { overdue: '1' } });
+    const chart = d.charts.works_on_time_by_department ?? [];
+    expect(chart.map((c) => c.department.id)).toEqual([x]);
+    expect(chart[0]).toMatchObject({ done: 3, on_time: 2, rate: 66.7 });
+    expect(d.cards.leaves_to_approve).toBe(1);
+    expect(d.cards.evaluations_to_do).toBe(1);
+    // Leave days within the head's departments only: plain's 2 approved days.
+    expect(d.charts.leave_days_by_type).toEqual([{ type: expect.objectContaining({ code: 'annual', symbol: 'P' }), days: 2 }]);
+    expect(d.cards.requests_by_status).toBeNull();
+  });
+
+  it('shows the admin everything', async () => {
+    const d = await dashboard(t.adminToken);
+    const counts = d.cards.requests_by_status;
+    expect(counts).not.toBeNull();
+    expect(Object.values(counts ?? {}).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(d.cards.requests_overdue).toBe(1);
+    expect(d.cards.works_overdue).toBe(2);
+    expect(d.charts.works_on_time_by_department?.map((c) => c.department.id)).toEqual([x]);
+    expect(d.charts.leave_days_by_type?.find((l) => l.type.code === 'annual')?.days).toBe(5);
+  });
+
+  it("makes every card's number the total of the list its link opens", async () => {
+    for (const who of [t.adminToken, plain.token, headX.token, boss.token, other.token]) {
+      const d = await dashboard(who);
+      for (const [key, link] of Object.entries(d.links) as [DashboardCardKey, Dashboard['links'][DashboardCardKey]][]) {
+        const card = d.cards[key];
+        if (link === null) {
+          expect(card, key).toBeNull();
+          continue;
+        }
+        const value = typeof card === 'number' ? card : Object.values(card ?? {}).reduce((a, b) => a + b, 0);
+        expect(await listTotal(link, who), `${key} ${JSON.stringify(link)}`).toBe(value);
+      }
+    }
+  });
+
+  it('filters user evaluations to what I must do now (tab=to_do)', async () => {
+    const res = await call('GET', '/api/user-evaluations?tab=to_do', undefined, headX.token);
+    expect(res.statusCode, res.body).toBe(200);
+    // headX reviews other's self-assessment; plain's draft waits for plain, not for the reviewer.
+    expect(res.json().data.map((r: { employee: { id: number }; status: string }) => [r.employee.id, r.status])).toEqual([
+      [other.id, 'self_assessed'],
+    ]);
+  });
+
+  it('charts requests per month over 12 months ending this one', async () => {
+    const d = await dashboard(boss.token);
+    const months = d.charts.requests_per_month ?? [];
+    expect(months).toHaveLength(12);
+    expect(months.map((m) => m.month)).toEqual(last12Months(vnToday()).map((m) => m.month));
+    expect(months[11]?.month).toBe(vnToday().slice(0, 7));
+    const thisMonth = months[11]?.counts;
+    if (!thisMonth) throw new Error('no current month');
+    expect(Object.keys(thisMonth).sort()).toEqual([...REQUEST_STATUSES].sort());
+    expect(Object.values(thisMonth).reduce((a: number, b: number) => a + b, 0)).toBe(3);
+    expect(thisMonth.received).toBe(2);
+  });
+
+  it('lists my next deadlines, soonest first, mine only', async () => {
+    const d = await dashboard(plain.token);
+    const list = d.lists.next_deadlines;
+    expect(list.map((l) => l.kind).sort()).toEqual(['evaluation', 'request', 'work', 'work']);
+    const deadlines = list.map((l) => l.deadline);
+    expect(deadlines).toEqual([...deadlines].sort());
+    expect(list[0]).toMatchObject({ kind: 'work', title: 'Báo cáo hiện trường', overdue: true });
+    expect(list.find((l) => l.kind === 'evaluation')).toMatchObject({
+      code: null,
+      title: 'Đánh giá tháng',
+      deadline: addMs(vnDayEnd(vnToday()), -1000),
+    });
+    expect(list.every((l) => l.title !== 'Kiểm kê hóa chất')).toBe(true);
+    // headX reviews other's self-assessment: that is their deadline, not plain's draft.
+    const head = await dashboard(headX.token);
+    expect(head.lists.next_deadlines.map((l) => l.kind)).toEqual(['evaluation']);
+  });
+
+  it('shows my latest five notifications only', async () => {
+    const d = await dashboard(plain.token);
+    expect(d.lists.notifications.map((n) => n.title)).toEqual([6, 5, 4, 3, 2].map((i) => `Thông báo ${i}`));
+    const o = await dashboard(other.token);
+    expect(o.lists.notifications.map((n) => n.title)).toEqual(['Của người khác']);
+  });
+});
