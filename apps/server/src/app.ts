@@ -19,7 +19,8 @@ import type { RealtimeHub } from './lib/realtime/hub';
 import type { ModuleAccess } from './lib/record-access';
 import { Scheduler } from './lib/scheduler';
 import { secretBox } from './lib/secret-box';
-import { LocalStorage } from './lib/storage';
+import { LocalStorage, type Storage } from './lib/storage';
+import { S3Storage } from './lib/storage-s3';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -130,6 +131,8 @@ export interface AppDeps {
   rateLimits?: RateLimitStore;
   /** Comment heartbeat of the live stream, which also ends it once its sign-in is gone (default 25 s). */
   streamHeartbeatMs?: number;
+  /** Where uploads live; by default chosen from the config (S3 when S3_BUCKET is set, else the local disk). */
+  storage?: Storage;
 }
 
 export async function buildApp({
@@ -141,6 +144,7 @@ export async function buildApp({
   realtime,
   rateLimits,
   streamHeartbeatMs,
+  storage: givenStorage,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -193,7 +197,10 @@ export async function buildApp({
     log: app.log,
   });
   const auditLogs = new AuditLogsService(db);
-  const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const uploadsRoot = path.join(config.dataDir, 'uploads');
+  const s3 = !givenStorage && config.s3 ? new S3Storage(config.s3, path.join(uploadsRoot, 'tmp'), app.log) : null;
+  if (s3) app.addHook('onClose', async () => s3.client.destroy());
+  const storage = givenStorage ?? s3 ?? new LocalStorage(uploadsRoot);
   const documents = new DocumentsService(db, storage, app.log);
   // The company calendar: leaves, timekeeping and reminders count working days through it.
   const calendar = new CompanyCalendarService(db);

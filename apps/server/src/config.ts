@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/storage-s3';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -60,6 +61,22 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'phải bắt đầu bằng redis:// hoặc rediss://')
     .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'phải là địa chỉ http(s)://' }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'chỉ gồm chữ thường, số và dấu gạch ngang')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'tên bucket 3–63 ký tự: chữ thường, số, dấu chấm, gạch ngang')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z
+    .string()
+    .regex(/^(?!(.*\/)?\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'chỉ gồm chữ, số, . _ - và dấu / giữa các phần')
+    .optional(),
 });
 
 // A chosen driver needs its keys: the start stops naming the missing one.
@@ -71,6 +88,12 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
     for (const n of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) need(n, 'SMS_DRIVER=esms');
   if (e.SMS_DRIVER === 'speedsms') need('SPEEDSMS_TOKEN', 'SMS_DRIVER=speedsms');
   if (e.MAIL_DRIVER === 'smtp') for (const n of ['SMTP_URL', 'MAIL_FROM'] as const) need(n, 'MAIL_DRIVER=smtp');
+  // Keys go in pairs; with neither, the SDK looks for credentials itself (an AWS role, ~/.aws).
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) need('S3_SECRET_ACCESS_KEY', 'có S3_ACCESS_KEY_ID');
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) need('S3_ACCESS_KEY_ID', 'có S3_SECRET_ACCESS_KEY');
+  if (!e.S3_BUCKET)
+    for (const n of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const)
+      if (e[n]) ctx.addIssue({ code: 'custom', path: [n], message: 'cần S3_BUCKET để dùng kho lưu trữ S3' });
 });
 
 export interface Config {
@@ -106,6 +129,8 @@ export interface Config {
   publicUrl?: string;
   /** Live events and rate limits shared through Redis by several instances (lib/realtime, lib/rate-limit). */
   redisUrl?: string;
+  /** Uploads in an S3-compatible bucket (lib/storage-s3.ts) when S3_BUCKET is set; null: on the local disk. */
+  s3: S3Settings | null;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +144,8 @@ const SECRET_VARS = new Set([
   'SPEEDSMS_TOKEN',
   'SMTP_URL',
   'REDIS_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 /** Reads the environment; a wrong value throws a one-line message naming the variable. */
@@ -178,6 +205,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ?? '',
+        }
+      : null,
   };
 }
 

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError, invalid } from '../lib/errors';
 import { detectType, Sniffer, safeFileName } from '../lib/file-type';
 import { parseBracketed, parseFieldName } from '../lib/multipart';
-import type { LocalStorage, TempFile } from '../lib/storage';
+import type { Storage, TempFile } from '../lib/storage';
 
 /** A file of the current request, received into the temporary area and typed by its content. */
 export interface Upload extends TempFile {
@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 export interface MultipartOptions {
-  storage: LocalStorage;
+  storage: Storage;
   maxFileBytes: number;
   maxFiles: number;
   maxFields: number;

@@ -55,9 +55,9 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 
 let userSeq = 0;
 
-/** `deps`: a hub, rate-limit store or stream heartbeat of the test's own. */
+/** `deps`: a hub, rate-limit store, stream heartbeat or upload storage of the test's own. */
 export async function createTestApp(
-  deps: Pick<AppDeps, 'realtime' | 'rateLimits' | 'streamHeartbeatMs' | 'logger'> = {},
+  deps: Pick<AppDeps, 'realtime' | 'rateLimits' | 'streamHeartbeatMs' | 'logger' | 'storage'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qlcv-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;

@@ -1,4 +1,4 @@
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import {
   type CompanySettings,
   type CompanySettingsUpdateBody,
@@ -205,7 +205,7 @@ export class CompanySettingsService {
   }
 
   /** The logo's bytes for the public address; 404 when there is none. */
-  async openLogo(): Promise<{ document: DocumentRecord; stream: ReadStream }> {
+  async openLogo(): Promise<{ document: DocumentRecord; stream: Readable }> {
     const row = await this.row(this.db);
     if (!row.logo_document_id) throw notFound('Công ty chưa có logo.');
     return this.documents.openPublic(COMPANY_SETTINGS_ENTITY, COMPANY_SETTINGS_ID, row.logo_document_id);

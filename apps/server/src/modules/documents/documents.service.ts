@@ -1,14 +1,13 @@
-import type { ReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { forbidden, invalid, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import type { RecordAccess } from '../../lib/record-access';
-import type { LocalStorage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import type { Upload } from '../../plugins/multipart';
 import { type DocumentRow, documentsRepository as repo } from './documents.repository';
 
@@ -46,7 +45,7 @@ export class DocumentsService {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly storage: LocalStorage,
+    private readonly storage: Storage,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
@@ -107,6 +106,7 @@ export class DocumentsService {
   /** After the commit: moves each file to the key its row names. A file that cannot move takes its row with it. */
   async commitFiles(uploads: Upload[]): Promise<void> {
     const failed: string[] = [];
+    let cause: unknown;
     for (const upload of uploads) {
       if (upload.committed || !upload.storageKey) continue;
       try {
@@ -115,12 +115,14 @@ export class DocumentsService {
       } catch (err) {
         this.log?.error({ err, key: upload.storageKey }, 'upload could not be moved to storage');
         failed.push(upload.storageKey);
+        cause = err;
       }
     }
     if (failed.length > 0) {
       await this.db.deleteFrom('documents').where('storage_key', 'in', failed).execute();
       await this.discard(uploads);
-      throw new Error('upload storage failed');
+      // The object store being down is told as such (503); anything else stays an internal error.
+      throw cause instanceof AppError ? cause : new Error('upload storage failed');
     }
   }
 
@@ -199,8 +201,9 @@ export class DocumentsService {
   /** The bytes of a document, for the server's own use (a contract template to fill); access is the caller's business. */
   async read(id: number): Promise<Buffer> {
     const doc = await repo.find(this.db, id);
-    if (!doc || !(await this.storage.exists(doc.storage_key))) throw notFound('Tệp không còn trên máy chủ.');
-    return readFile(this.storage.pathOf(doc.storage_key));
+    const bytes = doc ? await this.storage.read(doc.storage_key) : null;
+    if (!bytes) throw notFound('Tệp không còn trên máy chủ.');
+    return bytes;
   }
 
   /** Inside the caller's transaction: deletes a record's documents; pass the keys to `removeFiles` after the commit. */
@@ -232,27 +235,29 @@ export class DocumentsService {
   }
 
   /** The document and its bytes, for a download. */
-  async open(actor: Actor, id: number): Promise<{ document: DocumentRecord; stream: ReadStream }> {
+  async open(actor: Actor, id: number): Promise<{ document: DocumentRecord; stream: Readable }> {
     const doc = await this.readable(actor, id);
-    if (!(await this.storage.exists(doc.storage_key))) {
+    const stream = await this.storage.open(doc.storage_key);
+    if (!stream) {
       this.log?.error({ id, key: doc.storage_key }, 'document file missing');
       throw notFound('Tệp không còn trên máy chủ.');
     }
-    return { document: toDocument(doc), stream: this.storage.open(doc.storage_key) };
+    return { document: toDocument(doc), stream };
   }
 
   /**
    * For a signed public link: a public document attached to this record, and its bytes. Anything else (another
    * record's file, an attachment that is not public, a missing file) answers 404.
    */
-  async openPublic(entity: string, entityId: number, id: number): Promise<{ document: DocumentRecord; stream: ReadStream }> {
+  async openPublic(entity: string, entityId: number, id: number): Promise<{ document: DocumentRecord; stream: Readable }> {
     const doc = await repo.find(this.db, id);
     if (!doc || doc.entity !== entity || Number(doc.entity_id) !== entityId || !Number(doc.is_public)) throw notFound(NOT_FOUND);
-    if (!(await this.storage.exists(doc.storage_key))) {
+    const stream = await this.storage.open(doc.storage_key);
+    if (!stream) {
       this.log?.error({ id, key: doc.storage_key }, 'document file missing');
       throw notFound(NOT_FOUND);
     }
-    return { document: toDocument(doc), stream: this.storage.open(doc.storage_key) };
+    return { document: toDocument(doc), stream };
   }
 
   /**

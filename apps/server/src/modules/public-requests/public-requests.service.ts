@@ -1,4 +1,4 @@
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import { stripControlChars } from '@qlcv/common/schemas/common';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
@@ -252,7 +252,7 @@ export class PublicRequestsService {
    * A signed link's document: the signature must match, the link must not have expired, and the document must still
    * be a public result document of that request. Any failure is the same 404.
    */
-  async openSigned(token: string): Promise<{ document: DocumentRecord; stream: ReadStream }> {
+  async openSigned(token: string): Promise<{ document: DocumentRecord; stream: Readable }> {
     const m = TOKEN_PATTERN.exec(token);
     if (!m) throw linkMiss();
     const [documentId, requestId, exp] = [Number(m[1]), Number(m[2]), Number(m[3])];
