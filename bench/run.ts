@@ -139,6 +139,12 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
       'GET /api/works/my (a user with ~2 000 works)',
       await load(`${base}/api/works/my?tab=assigned`, { headers: busy, seconds: SECONDS }),
     );
+    // Issue 13: the dashboard, every part at once (no list cache); the admin's covers every request.
+    add('GET /api/dashboard (admin: every part)', await load(`${base}/api/dashboard`, opts));
+    add(
+      'GET /api/dashboard (a user with ~2 000 works)',
+      await load(`${base}/api/dashboard`, { headers: busy, seconds: SECONDS }),
+    );
     add(
       'bare driver: requests status=in_progress page 1 + total',
       await loadFn(

@@ -25,13 +25,13 @@ import { EvaluationSelect } from '../components/evaluation-select';
 import { periodText } from '../components/ue-format';
 
 const FILTERS = ['evaluation_id', 'status', 'department_id'] as const;
-type Tab = 'mine' | 'to_review' | 'all';
+type Tab = 'mine' | 'to_review' | 'to_do' | 'all';
 
 /** User evaluations: mine, those waiting for my review (badge), all in my scope; filters. */
 export default function UserEvaluationListPage() {
   const { params, update, filtered, clear } = useListParams({ sort: '-period_start', filters: FILTERS, views: ['tab'] });
   const rawTab = params.filters.tab as Tab | undefined;
-  const tab: Tab = rawTab === 'to_review' || rawTab === 'all' ? rawTab : 'mine';
+  const tab: Tab = rawTab === 'to_review' || rawTab === 'to_do' || rawTab === 'all' ? rawTab : 'mine';
   const list = useUserEvaluations({ ...toQuery(params), tab });
   const toReview = useToReviewCount();
   const f = params.filters;
@@ -120,6 +120,8 @@ export default function UserEvaluationListPage() {
     </Empty>
   ) : tab === 'to_review' ? (
     <Empty description="Không có phiếu nào cần bạn đánh giá" />
+  ) : tab === 'to_do' ? (
+    <Empty description="Không có phiếu nào cần bạn tự đánh giá hoặc đánh giá" />
   ) : tab === 'mine' ? (
     <Empty description="Bạn chưa có phiếu đánh giá nào — phiếu được tạo khi một kỳ đánh giá được mở" />
   ) : (
@@ -148,6 +150,8 @@ export default function UserEvaluationListPage() {
                 </Space>
               ),
             },
+            // The dashboard's card opens this one: mine to self-assess and those waiting for my review.
+            { key: 'to_do', label: 'Cần tôi làm' },
             { key: 'all', label: 'Tất cả trong phạm vi' },
           ]}
         />
