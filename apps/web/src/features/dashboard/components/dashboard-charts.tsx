@@ -1,7 +1,7 @@
 import { formatNumber } from '@qlcv/common/format/number';
 import { REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import { type DashboardCharts as Charts, DASHBOARD_CHART_LABELS as LABELS } from '@qlcv/common/schemas/dashboard';
-import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
+import { REQUEST_STATUSES, type RequestStatus } from '@qlcv/common/schemas/requests';
 import { Card, Col, Empty, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -35,39 +35,41 @@ function ChartCard({
       {empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có dữ liệu" style={{ margin: '48px 0' }} />
       ) : (
-        <figure aria-labelledby={`${id}-title`} style={{ margin: 0 }}>
+        <figure aria-labelledby={`${id}-title`} style={{ margin: 0, position: 'relative' }}>
           <div aria-hidden="true" style={{ width: '100%', height }}>
             <ResponsiveContainer width="100%" height="100%">
               {children as React.ReactElement}
             </ResponsiveContainer>
           </div>
-          <table className="qlcv-sr-only">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                {table.head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={table.head[i]} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={table.head[i]}>{cell}</td>
-                    ),
-                  )}
+          <div className="qlcv-sr-only">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  {table.head.map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={String(row[0])}>
+                    {row.map((cell, i) =>
+                      i === 0 ? (
+                        <th key={table.head[i]} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={table.head[i]}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </figure>
       )}
     </Card>
@@ -92,7 +94,8 @@ function RequestsPerMonth({ rows }: { rows: NonNullable<Charts['requests_per_mon
         <XAxis dataKey="month" tick={{ fontSize: 11 }} />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
         <Tooltip formatter={(v) => formatNumber(Number(v))} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {/* In the statuses' own order, not alphabetical. */}
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={(item) => REQUEST_STATUSES.indexOf(item.dataKey as RequestStatus)} />
         {REQUEST_STATUSES.map((s) => (
           <Bar key={s} dataKey={s} name={REQUEST_STATUS_LABELS[s]} stackId="status" fill={REQUEST_STATUS_CHART_COLORS[s]} />
         ))}
@@ -139,14 +142,20 @@ function LeaveDays({ rows }: { rows: NonNullable<Charts['leave_days_by_type']> }
       id="leave-days"
       title={LABELS.leave_days_by_type}
       empty={data.length === 0}
+      height={Math.max(160, data.length * 36 + 40)}
       table={{ head: ['Loại nghỉ', 'Số ngày'], rows: data.map((d) => [d.name, formatDays(d.days)]) }}
     >
-      <BarChart data={data} accessibilityLayer={false} margin={{ top: 16, right: 8, left: -16, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
-        <YAxis tick={{ fontSize: 11 }} />
+      <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 40, left: 8, bottom: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={(v: number) => formatDays(v)} />
+        <YAxis type="category" dataKey="name" width={130} tick={{ fontSize: 11 }} />
         <Tooltip formatter={(v) => [`${formatDays(Number(v))} ngày`, 'Số ngày']} />
-        <Bar dataKey="days" name="Số ngày" fill="#13c2c2" label={{ position: 'top', fontSize: 11 }} />
+        <Bar
+          dataKey="days"
+          name="Số ngày"
+          fill="#13c2c2"
+          label={{ position: 'right', fontSize: 11, formatter: (v: unknown) => formatDays(Number(v)) }}
+        />
       </BarChart>
     </ChartCard>
   );

@@ -228,7 +228,10 @@ export default function RequestListPage() {
               update({ from: v?.[0] ? v[0].format('YYYY-MM-DD') : null, to: v?.[1] ? v[1].format('YYYY-MM-DD') : null })
             }
           />
-          <Checkbox checked={f.overdue === 'true'} onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}>
+          <Checkbox
+            checked={f.overdue === 'true' || f.overdue === '1'}
+            onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
+          >
             Quá hạn
           </Checkbox>
           {filtered && <ClearFiltersLink onClick={clear} />}

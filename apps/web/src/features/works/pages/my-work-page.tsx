@@ -1,17 +1,19 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { WORK_STATUS_LABELS } from '@qlcv/common/labels';
 import { MY_WORK_TABS, type MyWorkTab, WORK_STATUSES } from '@qlcv/common/schemas/works';
-import { Button, Card, Checkbox, Space, Tabs } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { ClearFiltersLink, CsvSelect, SearchInput, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { useExportMyWorks } from '../api/export-works';
 import { useMyWorks } from '../api/get-works';
 import { WorkTable } from '../components/work-table';
 
-const FILTERS = ['status', 'overdue'] as const;
+// from/to: the deadline between those days (the dashboard's "due this week" card opens it so).
+const FILTERS = ['status', 'overdue', 'from', 'to'] as const;
 const TAB_LABELS: Record<MyWorkTab, string> = { assigned: 'Được giao', created: 'Tôi tạo', following: 'Theo dõi' };
 const EMPTY: Record<MyWorkTab, string> = {
   assigned: 'Bạn chưa được giao công việc nào',
@@ -70,7 +72,20 @@ export default function MyWorkPage() {
             value={f.status}
             onChange={(v) => update({ status: v })}
           />
-          <Checkbox checked={f.overdue === 'true'} onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}>
+          <DatePicker.RangePicker
+            aria-label="Lọc theo hạn hoàn thành"
+            format="DD/MM/YYYY"
+            placeholder={['Hạn từ ngày', 'Đến ngày']}
+            allowEmpty={[true, true]}
+            value={[f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null]}
+            onChange={(v) =>
+              update({ from: v?.[0] ? v[0].format('YYYY-MM-DD') : null, to: v?.[1] ? v[1].format('YYYY-MM-DD') : null })
+            }
+          />
+          <Checkbox
+            checked={f.overdue === 'true' || f.overdue === '1'}
+            onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
+          >
             Quá hạn
           </Checkbox>
           {filtered && <ClearFiltersLink onClick={clear} />}

@@ -80,7 +80,10 @@ export default function WorkListPage() {
             value={f.assignee_id ? Number(f.assignee_id) : null}
             onChange={(v: number | null) => update({ assignee_id: v })}
           />
-          <Checkbox checked={f.overdue === 'true'} onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}>
+          <Checkbox
+            checked={f.overdue === 'true' || f.overdue === '1'}
+            onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
+          >
             Quá hạn
           </Checkbox>
           {filtered && <ClearFiltersLink onClick={clear} />}
