@@ -18,6 +18,7 @@ import { contractTemplates } from './0020-contract-templates';
 import { contracts } from './0021-contracts';
 import { kpiTypes } from './0022-kpi-types';
 import { evaluations } from './0023-evaluations';
+import { dashboardIndexes } from './0024-dashboard-indexes';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0023-evaluations': evaluations,
   '0019-units-services': unitsServices,
   '0022-kpi-types': kpiTypes,
+  '0024-dashboard-indexes': dashboardIndexes,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
