@@ -187,15 +187,34 @@ async function loadDemoBalanceWork(
     ip: null,
     userAgent: null,
   };
-  await balances.yearEndClose(actor, year - 1);
-  const adjustments: [string, number, string][] = [
-    ['duc.tv', 1, 'Thưởng 1 ngày phép: hoàn thành đợt quan trắc KCN Tân Bình trước hạn'],
-    ['yen.pt', -0.5, 'Trừ nửa ngày nghỉ không báo trước (chiều 12/05), theo biên bản của phòng'],
+  // Done through the service, then dated when HR did it (the demo's history shows nothing at the load).
+  await backdated(db, `${year}-01-05T01:30:00.000Z`, () => balances.yearEndClose(actor, year - 1));
+  const adjustments: [string, number, string, string][] = [
+    ['duc.tv', 1, 'Thưởng 1 ngày phép: hoàn thành đợt quan trắc KCN Tân Bình trước hạn', `${year}-04-20T02:15:00.000Z`],
+    ['yen.pt', -0.5, 'Trừ nửa ngày nghỉ không báo trước (chiều 12/05), theo biên bản của phòng', `${year}-05-13T03:00:00.000Z`],
   ];
-  for (const [username, days, note] of adjustments) {
+  for (const [username, days, note, at] of adjustments) {
     const u = byName.get(username);
-    if (u) await balances.adjust(actor, { user_id: u.id, year, days, note });
+    if (u) await backdated(db, at, () => balances.adjust(actor, { user_id: u.id, year, days, note }));
   }
+}
+
+/** Runs `work`, then dates the ledger rows and history entries it wrote at `at` (never later than now). */
+async function backdated(db: Kysely<DB>, at: string, work: () => Promise<unknown>): Promise<void> {
+  const when = at < nowIso() ? at : nowIso();
+  const last = async (table: 'leave_ledger' | 'audit_logs') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+  const [ledger, audit] = [await last('leave_ledger'), await last('audit_logs')];
+  await work();
+  await db.updateTable('leave_ledger').set({ created_at: when }).where('id', '>', ledger).execute();
+  await db.updateTable('audit_logs').set({ created_at: when }).where('id', '>', audit).execute();
 }
 
 function yearsOf(span: { start_date: string; end_date: string }): number[] {

@@ -166,7 +166,7 @@ describe('audit logs', () => {
   });
 
   it('refuses an unknown entity or a bad id with 422, and no token with 401', async () => {
-    const unknown = expectError(await history('entity=contracts&entity_id=1'), 422, 'VALIDATION_FAILED', 'entity');
+    const unknown = expectError(await history('entity=invoices&entity_id=1'), 422, 'VALIDATION_FAILED', 'entity');
     expect(unknown.message).toBe('Đối tượng không hợp lệ');
     expectError(await history('entity=access_tokens&entity_id=1'), 422, 'VALIDATION_FAILED', 'entity');
     expectError(await history('entity=users'), 422, 'VALIDATION_FAILED', 'entity_id');
