@@ -111,7 +111,7 @@ export function HistoryTimeline({ logs, loading, error, onRetry, fieldLabels, fo
               <div data-testid="history-item">
                 <Typography.Text strong>{AUDIT_ACTION_LABELS[log.action] ?? log.action}</Typography.Text>
                 <Typography.Text type="secondary"> · {log.user?.name ?? 'Hệ thống'}</Typography.Text>
-                <div style={{ fontSize: 12, color: '#8c8c8c' }}>
+                <div style={{ fontSize: 12, color: '#595959' }}>
                   {timeAgo(log.created_at)} · {formatDateTime(log.created_at)}
                   {log.ip ? ` · IP ${log.ip}` : ''}
                 </div>

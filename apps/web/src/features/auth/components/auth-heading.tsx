@@ -5,7 +5,7 @@ export function AuthHeading({ title, children }: { title: string; children: Reac
   return (
     <header style={{ marginBottom: 24 }}>
       <h2 style={{ margin: '0 0 8px', fontSize: 30, fontWeight: 600, lineHeight: 1.3, color: 'rgba(0,0,0,0.88)' }}>{title}</h2>
-      <p style={{ margin: 0, color: 'rgba(0,0,0,0.45)', lineHeight: 1.6 }}>{children}</p>
+      <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)', lineHeight: 1.6 }}>{children}</p>
     </header>
   );
 }
