@@ -36,7 +36,7 @@ function CardsSkeleton() {
 
 const ChartsSkeleton = () => (
   <Card size="small" aria-busy="true" aria-label="Đang tải biểu đồ">
-    <Skeleton active paragraph={{ rows: 8 }} />
+    <Skeleton active title={false} paragraph={{ rows: 8 }} />
   </Card>
 );
 
