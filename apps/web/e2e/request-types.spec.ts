@@ -150,7 +150,7 @@ test.describe('Loại yêu cầu', () => {
     // Show, then its process.
     await page.getByRole('link', { name: `${name} và tiếng ồn` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/request-types/${typeId}$`));
-    await page.getByRole('link', { name: process.name }).click();
+    await page.getByRole('link', { name: process.name }).first().click();
     await expect(page).toHaveURL(new RegExp(`/admin/processes/${process.id}$`));
     await expect(page.getByText('Số loại yêu cầu dùng')).toBeVisible();
 
