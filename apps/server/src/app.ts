@@ -1,6 +1,5 @@
 import '@qlcv/common/zod-locale';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AuditEntity } from '@qlcv/common/schemas/audit-logs';
@@ -115,6 +114,7 @@ import { ZaloSettingsService } from './modules/zalo-settings/zalo-settings.servi
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { webPlugin } from './plugins/web';
 
@@ -289,7 +289,7 @@ export async function buildApp({
   }
 
   // Plugins first.
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -19,6 +19,7 @@ import { contracts } from './0021-contracts';
 import { kpiTypes } from './0022-kpi-types';
 import { evaluations } from './0023-evaluations';
 import { dashboardIndexes } from './0024-dashboard-indexes';
+import { sessionVersion } from './0026-session-version';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0019-units-services': unitsServices,
   '0022-kpi-types': kpiTypes,
   '0024-dashboard-indexes': dashboardIndexes,
+  '0026-session-version': sessionVersion,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

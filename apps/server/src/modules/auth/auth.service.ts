@@ -23,6 +23,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import type { RolesService } from '../roles/roles.service';
 import type { UsersService } from '../users/users.service';
 import { authRepository as repo } from './auth.repository';
+import { SessionCache } from './session-cache';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -61,9 +62,11 @@ interface Deps {
 export class AuthService {
   /** What a guess is compared with when there is no live code: a hash no guess can match. */
   private readonly noCodeHash: string;
+  private readonly sessions: SessionCache;
 
   constructor(private readonly deps: Deps) {
     this.noCodeHash = hmac(deps.appSecret, 'qlcv:no-otp');
+    this.sessions = new SessionCache(deps.db);
   }
 
   async login(body: LoginBody, ip: string, userAgent: string | null): Promise<LoginResponse> {
@@ -106,7 +109,8 @@ export class AuthService {
   /** Bearer token → the actor, or null when the token is unknown, expired or its user locked. */
   async authenticate(token: string, request: FastifyRequest): Promise<Actor | null> {
     const { db } = this.deps;
-    const row = await repo.findToken(db, sha256(token));
+    const hash = sha256(token);
+    const row = await this.sessions.row(hash, () => repo.findToken(db, hash));
     if (!row) return null;
     const now = nowIso();
     if (row.expires_at <= now) {
@@ -116,6 +120,7 @@ export class AuthService {
     if (row.status !== 'active') return null;
     if (!row.last_used_at || Date.parse(now) - Date.parse(row.last_used_at) > TOKEN_TOUCH_MS) {
       await repo.touchToken(db, row.token_id, now);
+      row.last_used_at = now; // the kept row too: a touch does not change the session version
     }
     return {
       id: row.user_id,

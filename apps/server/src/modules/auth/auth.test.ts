@@ -220,6 +220,20 @@ describe('auth', () => {
       await t.database.db.updateTable('users').set({ status: 'locked' }).where('id', '=', u.id).execute();
       expectUnauthenticated(await info(u.token));
     });
+
+    it('follow changes written by another instance on the next call: a deleted token, a new role', async () => {
+      const u = await newUser(['users.index']);
+      const other = await t.login(u.username);
+      expect((await t.call({ method: 'GET', url: '/api/users', token: other })).statusCode).toBe(200);
+      // Straight into the database, as a second server on the same database would write them.
+      const { db } = t.database;
+      await db.deleteFrom('access_tokens').where('token_hash', '=', sha256(u.token)).execute();
+      expectUnauthenticated(await info(u.token));
+      const bare = await newUser([]);
+      await db.updateTable('users').set({ role_id: bare.roleId }).where('id', '=', u.id).execute();
+      expectErrorBody(await t.call({ method: 'GET', url: '/api/users', token: other }), 403, 'FORBIDDEN');
+      expect((await info(other)).json().permissions_code).toEqual([]);
+    });
   });
 
   describe('POST /api/auth/logout', () => {
