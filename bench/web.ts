@@ -27,7 +27,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
 });
 // Whatever goes wrong below (no browser, a failed page), the server does not outlive this script.
 process.on('exit', () => server.kill('SIGTERM'));
-for (let i = 0; i < 300; i++) {
+// Up to a minute: the demo company is seeded first, and a busy machine is slow at it.
+for (let i = 0; i < 1200; i++) {
   try {
     if ((await fetch(`${base}/api/health`)).ok) break;
   } catch {}

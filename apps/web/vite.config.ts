@@ -19,5 +19,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger files on the first load: the browser opens six connections per host, and ~90 small chunks
+        // queued the profile call behind them. Libraries every page needs form two chunks; the rest of
+        // node_modules is grouped by the set of pages that use it, so a page still loads only what it uses
+        // (groups under 2 kB join their nearest neighbour rather than being a file of their own).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 2 },
+            { name: 'lib', test: /node_modules/, entriesAware: true, entriesAwareMergeThreshold: 2000, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

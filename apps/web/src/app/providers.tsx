@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import type { ReactNode } from 'react';
 import { appState } from '@/lib/app-state';
@@ -18,6 +18,17 @@ const READABLE_GREYS = {
   // Danger buttons and error texts: #ff4d4f is 3.9:1 on white.
   colorError: '#cf1322',
 };
+
+/**
+ * What Ant Design's <App> gives its wrapper (text colour, size, line height, font), without <App> itself: it brings the
+ * modal, message and notification hooks, used by the admin area only (AdminLayout holds it), and the sign-in page
+ * need not load them.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const style = { color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily };
+  return <div style={style}>{children}</div>;
+}
 
 /** Ant Design in Vietnamese, light mode, left-to-right; data cache; toasts and the loading overlay. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -41,13 +52,13 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp>
+      <BaseText>
         <QueryClientProvider client={queryClient}>
           <NotificationHost />
           <LoadingOverlay />
           {children}
         </QueryClientProvider>
-      </AntApp>
+      </BaseText>
     </ConfigProvider>
   );
 }

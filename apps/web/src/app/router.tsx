@@ -1,9 +1,11 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { installSessionExpiry } from '@/lib/auth/auth-store';
+import { getToken } from '@/lib/auth/token';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
 import { runMiddleware } from './middleware';
 import { ROUTE_PAGES, UNAVAILABLE_PAGE } from './route-pages';
+import { ROUTE_PREFETCH } from './route-prefetch';
 import { type Layout, ROUTES, type RouteDef, type RouteHandle, urlFor } from './routes';
 
 function toRouteObject(def: RouteDef): RouteObject {
@@ -13,11 +15,16 @@ function toRouteObject(def: RouteDef): RouteObject {
     return { id: def.name, path: def.path, handle, loader: () => redirect(urlFor(target)) };
   }
   const page = ROUTE_PAGES[def.name] ?? UNAVAILABLE_PAGE;
+  const prefetch = ROUTE_PREFETCH[def.name];
   return {
     id: def.name,
     path: def.path,
     handle,
-    loader: ({ request }) => runMiddleware(def, request),
+    loader: ({ request }) => {
+      // Signed in: the page's first data loads while the guards check the profile (a refusal just leaves it unused).
+      if (prefetch && getToken()) void prefetch(new URL(request.url));
+      return runMiddleware(def, request);
+    },
     lazy: async () => ({ Component: (await page()).default }),
   };
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { ALL_ROWS_CAP, MAX_PER_PAGE } from '../list-limits';
 import { normalizeMobile } from '../vi-text';
 
-export const MAX_PER_PAGE = 100;
-/** `per_page=all` returns every row up to this cap. */
-export const ALL_ROWS_CAP = 1000;
+export { ALL_ROWS_CAP, MAX_PER_PAGE };
 
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id: idSchema });

@@ -1,5 +1,5 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Typography } from 'antd';
+import { App, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/brand-logo';
@@ -55,85 +55,88 @@ export function AdminLayout() {
     }
   };
 
+  // <App> here, not in the shell: its modal (App.useApp().modal) serves admin pages only.
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        className="qlcv-sider"
-        style={{ position: 'sticky', top: 0 }}
-        theme="light"
-        width={256}
-        breakpoint="lg"
-        collapsedWidth={narrow ? 0 : 72}
-        collapsible
-        trigger={null}
-        collapsed={collapsed}
-        onBreakpoint={(broken) => {
-          setNarrow(broken);
-          setCollapsed(broken);
-        }}
-      >
-        <Link to={urlFor('dashboard.index')} className="qlcv-sider-logo" aria-label="Về trang tổng quan">
-          <BrandMark size={32} />
-          {!collapsed && <span>Quan trắc & Kỹ thuật</span>}
-        </Link>
-        <nav aria-label="Menu chính">
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selected ? [selected.name] : []}
-            openKeys={collapsed ? undefined : openKeys}
-            onOpenChange={setOpenKeys}
-            onClick={() => narrow && setCollapsed(true)}
-            style={{ borderInlineEnd: 0, paddingBlock: 8 }}
-          />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="qlcv-header" style={HEADER_STYLE}>
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
-            aria-label={collapsed ? 'Mở menu' : 'Thu gọn menu'}
-          />
-          <span style={{ flex: 1 }} />
-          <NotificationBell />
-          <Dropdown
-            trigger={['click']}
-            placement="bottomRight"
-            // Inside the sticky header: the menu stays with it and opening it never scrolls the page.
-            getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
-            menu={{
-              onClick: onUserMenu,
-              items: [
-                { key: 'profile', icon: <UserOutlined />, label: 'Trang cá nhân' },
-                { type: 'divider' },
-                { key: 'logout', icon: <LogoutOutlined />, label: 'Đăng xuất', danger: true },
-              ],
-            }}
-          >
-            <button type="button" className="qlcv-user-button" data-testid="user-menu" aria-label="Tài khoản">
-              <UserAvatar name={user?.name} src={user?.avatar} />
-              <span className="qlcv-user-meta">
-                <Typography.Text strong>{user?.name}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {user?.role?.name}
-                </Typography.Text>
-              </span>
-            </button>
-          </Dropdown>
-        </Layout.Header>
-        <Layout.Content className="qlcv-content">
-          {breadcrumbs.length > 0 && (
-            <Breadcrumb
-              style={{ marginBottom: 16 }}
-              items={breadcrumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.label}</Link> : c.label }))}
+    <App component={false}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider
+          className="qlcv-sider"
+          style={{ position: 'sticky', top: 0 }}
+          theme="light"
+          width={256}
+          breakpoint="lg"
+          collapsedWidth={narrow ? 0 : 72}
+          collapsible
+          trigger={null}
+          collapsed={collapsed}
+          onBreakpoint={(broken) => {
+            setNarrow(broken);
+            setCollapsed(broken);
+          }}
+        >
+          <Link to={urlFor('dashboard.index')} className="qlcv-sider-logo" aria-label="Về trang tổng quan">
+            <BrandMark size={32} />
+            {!collapsed && <span>Quan trắc & Kỹ thuật</span>}
+          </Link>
+          <nav aria-label="Menu chính">
+            <Menu
+              mode="inline"
+              items={items}
+              selectedKeys={selected ? [selected.name] : []}
+              openKeys={collapsed ? undefined : openKeys}
+              onOpenChange={setOpenKeys}
+              onClick={() => narrow && setCollapsed(true)}
+              style={{ borderInlineEnd: 0, paddingBlock: 8 }}
             />
-          )}
-          <PageAlert />
-          <Outlet />
-        </Layout.Content>
+          </nav>
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header className="qlcv-header" style={HEADER_STYLE}>
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+              aria-label={collapsed ? 'Mở menu' : 'Thu gọn menu'}
+            />
+            <span style={{ flex: 1 }} />
+            <NotificationBell />
+            <Dropdown
+              trigger={['click']}
+              placement="bottomRight"
+              // Inside the sticky header: the menu stays with it and opening it never scrolls the page.
+              getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+              menu={{
+                onClick: onUserMenu,
+                items: [
+                  { key: 'profile', icon: <UserOutlined />, label: 'Trang cá nhân' },
+                  { type: 'divider' },
+                  { key: 'logout', icon: <LogoutOutlined />, label: 'Đăng xuất', danger: true },
+                ],
+              }}
+            >
+              <button type="button" className="qlcv-user-button" data-testid="user-menu" aria-label="Tài khoản">
+                <UserAvatar name={user?.name} src={user?.avatar} />
+                <span className="qlcv-user-meta">
+                  <Typography.Text strong>{user?.name}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {user?.role?.name}
+                  </Typography.Text>
+                </span>
+              </button>
+            </Dropdown>
+          </Layout.Header>
+          <Layout.Content className="qlcv-content">
+            {breadcrumbs.length > 0 && (
+              <Breadcrumb
+                style={{ marginBottom: 16 }}
+                items={breadcrumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.label}</Link> : c.label }))}
+              />
+            )}
+            <PageAlert />
+            <Outlet />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </App>
   );
 }
