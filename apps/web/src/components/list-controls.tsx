@@ -1,6 +1,7 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatNumber } from '@qlcv/common/format/number';
-import { ALL_ROWS_CAP, type Paginated } from '@qlcv/common/schemas/common';
+import { ALL_ROWS_CAP } from '@qlcv/common/list-limits';
+import type { Paginated } from '@qlcv/common/schemas/common';
 import { Button, Input, type PaginationProps, Select, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
