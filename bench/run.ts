@@ -1,10 +1,28 @@
 // `npm run bench`: for SQLite and for PostgreSQL (when reachable), seeds a realistic company (bench/seed.ts), starts the
-// built server and measures the main calls at 20 connections next to the same queries run bare through the driver,
-// then a 100 000-row export on a fresh server (time and peak memory). Writes docs/performance.md.
+// built server and measures the main calls at 20 connections next to the same queries run bare through the driver
+// (one query repeated per row), then the office mix of bench/mixed.ts (20 users, each their own scope), cache on and
+// off, then a 100 000-row export on a fresh server (time and peak memory). Writes docs/performance.md, ending with the
+// API budgets table; bench/outbox.ts, bench/timekeeping.ts and bench/web.ts append their sections after it.
 // Figures only: no test ever fails on a timing.
+//
+// Budgets table (written here; web.ts appends its own "Budgets (web)" rows in the same shape):
+//   | Budget | Aim | SQLite | PostgreSQL | met? |
+//   each DB cell is "<figure> met" or "<figure> missed" (or "n/a" when not measured); "met?" is "met" when every
+//   database met it, else "missed (<databases>)".
+//
+// Environment:
+//   BENCH_SECONDS=5        measured seconds of each repeated-query row (after 1 s of warm-up, bench/load.ts)
+//   BENCH_MIXED_SECONDS=30 measured seconds of each mixed run (after BENCH_MIXED_WARMUP=5 s not counted)
+//   BENCH_ONLY=mixed       only the mixed runs and the scope check (development); writes $TMPDIR/qlcv-performance.md
+//                          instead of docs/performance.md
+//   BENCH_DB=sqlite|postgres  only one database
+//   BENCH_REUSE=/tmp/x     keep the seeded SQLite data dir and PostgreSQL database (qlcv_bench_reuse) there and reuse
+//                          them on the next run instead of seeding again (development only: writes accumulate)
+//   BENCH_SERVER=path      the built server to start (default apps/server/dist/main.js)
+//   BENCH_OUT=file         where to write the report instead (a development run that must not touch the docs)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -12,26 +30,22 @@ import { loadConfig } from '../apps/server/src/config';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/database';
 import { ensureAdmin } from '../apps/server/src/db/seed/admin';
 import { load, loadFn } from './load';
+import { checkScopes, mixedRun, planMix } from './mixed';
+import { type Mixed, performanceDoc, type Row } from './report';
 import { BENCH_PASSWORD, type Seeded, seedCompany } from './seed';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
+const MIXED_WARMUP = Number(process.env.BENCH_MIXED_WARMUP ?? 5);
+const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
+const REUSE = process.env.BENCH_REUSE;
+const SERVER = process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js');
 const CACHE_OFF = '(list cache off)';
-/** The calls that answer a list page (the aim "p99 under 50 ms for every list"). */
-const LIST_CALLS = ['GET /api/requests?', 'GET /api/works/my', 'GET /api/users'];
-
-interface Row {
-  db: string;
-  call: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
 
 function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; ms: number }> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const proc = spawn(process.execPath, [SERVER], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -84,16 +98,37 @@ function bareList(database: Database, where: (q: any) => any) {
 }
 
 async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | undefined, port: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'qlcv-bench-'));
+  const dataDir = REUSE ? path.join(REUSE, kind.toLowerCase()) : mkdtempSync(path.join(tmpdir(), 'qlcv-bench-'));
+  mkdirSync(dataDir, { recursive: true });
+  const seededFile = path.join(dataDir, 'seeded.json');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const database = openDatabase(config.database);
   await migrate(database);
-  await ensureAdmin(database.db, BENCH_PASSWORD);
-  const t0 = performance.now();
-  const seeded: Seeded = await seedCompany(database);
-  // Autovacuum would do this in a live database: statistics, and the visibility map index-only counts rely on.
-  if (kind === 'PostgreSQL') await sql`vacuum analyze`.execute(database.db);
-  console.log(`${kind}: seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  let seeded: Seeded;
+  if (REUSE && existsSync(seededFile)) seeded = JSON.parse(readFileSync(seededFile, 'utf8'));
+  else {
+    await ensureAdmin(database.db, BENCH_PASSWORD);
+    const t0 = performance.now();
+    seeded = await seedCompany(database);
+    // Autovacuum would do this in a live database: statistics, and the visibility map index-only counts rely on.
+    if (kind === 'PostgreSQL') await sql`vacuum analyze`.execute(database.db);
+    console.log(`${kind}: seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    if (REUSE) writeFileSync(seededFile, JSON.stringify(seeded));
+  }
+  const mixed: Mixed[] = [];
+  let scopes = '';
+  const mix = async (cache: 'on' | 'off') => {
+    // Planned afresh: the works the last run started or completed are no longer where it left them.
+    const m = await mixedRun(base, await planMix(database, seeded.requestTypeId), {
+      seconds: MIXED_SECONDS,
+      warmup: MIXED_WARMUP,
+    });
+    mixed.push({ db: kind, cache, ...m });
+    for (const k of [...m.kinds, m.overall])
+      console.log(
+        `${kind.padEnd(10)} mixed, cache ${cache.padEnd(3)} ${k.kind.padEnd(18)} ${k.rps.toFixed(0).padStart(5)} req/s  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms  errors ${k.errors} races ${k.races} ${k.samples.join(', ')}`,
+      );
+  };
   const env = { DATA_DIR: dataDir, PORT: String(port), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const base = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
@@ -105,67 +140,73 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
   };
   const { proc, ms: coldMs } = await startServer(env);
   let exportRow = '';
+  let exportFigures: { seconds: number; peak: number } | null = null;
   try {
-    const auth = { authorization: `Bearer ${await token(base, 'admin')}` };
-    const busy = { authorization: `Bearer ${await token(base, seeded.busyUser.username)}` };
-    const opts = { headers: auth, seconds: SECONDS };
-    const term = encodeURIComponent(seeded.searchTerm);
-    // Issue 4: requests and works.
-    add(
-      'GET /api/requests?status=in_progress (page 1, total, customer)',
-      await load(`${base}/api/requests?status=in_progress&sort=-created_at`, opts),
-    );
-    add(
-      `GET /api/requests?search=${seeded.searchTerm}`,
-      await load(`${base}/api/requests?search=${term}&sort=-created_at`, opts),
-    );
-    add('GET /api/requests/:id', await load(`${base}/api/requests/${seeded.sampleRequestId}`, opts));
-    let n = 0;
-    add(
-      'POST /api/requests (create)',
-      await load(`${base}/api/requests`, {
-        ...opts,
-        method: 'POST',
-        body: () =>
-          JSON.stringify({
-            request_type_id: seeded.requestTypeId,
-            requester_name: 'Nguyễn Văn Bench',
-            requester_phone: `09${String(80_000_000 + (n++ % 9_999_999)).padStart(8, '0')}`,
-            title: 'Quan trắc khí thải định kỳ',
-          }),
-      }),
-    );
-    add(
-      'GET /api/works/my (a user with ~2 000 works)',
-      await load(`${base}/api/works/my?tab=assigned`, { headers: busy, seconds: SECONDS }),
-    );
-    // Issue 13: the dashboard, every part at once (no list cache); the admin's covers every request.
-    add('GET /api/dashboard (admin: every part)', await load(`${base}/api/dashboard`, opts));
-    add(
-      'GET /api/dashboard (a user with ~2 000 works)',
-      await load(`${base}/api/dashboard`, { headers: busy, seconds: SECONDS }),
-    );
-    add(
-      'bare driver: requests status=in_progress page 1 + total',
-      await loadFn(
-        bareList(database, (q) => q.where('r.status', '=', 'in_progress')),
-        { seconds: SECONDS },
-      ),
-    );
-    // The floor the search index beats: LIKE over every row, with its total (`|| ''` keeps PostgreSQL off the index).
-    const pattern = `%${seeded.searchTerm}%`;
-    add(
-      `bare driver: LIKE '%${seeded.searchTerm}%' + count(*), no index`,
-      await loadFn(
-        bareList(database, (q) => q.where(sql`r.search_text || ''`, 'like', pattern)),
-        { seconds: SECONDS },
-      ),
-    );
-    // Issue 2: users, departments, auth.
-    add('GET /api/users (page 1, with total)', await load(`${base}/api/users`, opts));
-    add('GET /api/users?search=nguyen van', await load(`${base}/api/users?search=nguyen%20van`, opts));
-    add('GET /api/auth/info', await load(`${base}/api/auth/info`, opts));
-    add('GET /api/departments/tree', await load(`${base}/api/departments/tree`, opts));
+    scopes = await checkScopes(base);
+    console.log(`${kind}: ${scopes}`);
+    if (!ONLY_MIXED) {
+      const auth = { authorization: `Bearer ${await token(base, 'admin')}` };
+      const busy = { authorization: `Bearer ${await token(base, seeded.busyUser.username)}` };
+      const opts = { headers: auth, seconds: SECONDS };
+      const term = encodeURIComponent(seeded.searchTerm);
+      // Issue 4: requests and works.
+      add(
+        'GET /api/requests?status=in_progress (page 1, total, customer)',
+        await load(`${base}/api/requests?status=in_progress&sort=-created_at`, opts),
+      );
+      add(
+        `GET /api/requests?search=${seeded.searchTerm}`,
+        await load(`${base}/api/requests?search=${term}&sort=-created_at`, opts),
+      );
+      add('GET /api/requests/:id', await load(`${base}/api/requests/${seeded.sampleRequestId}`, opts));
+      let n = 0;
+      add(
+        'POST /api/requests (create)',
+        await load(`${base}/api/requests`, {
+          ...opts,
+          method: 'POST',
+          body: () =>
+            JSON.stringify({
+              request_type_id: seeded.requestTypeId,
+              requester_name: 'Nguyễn Văn Bench',
+              requester_phone: `09${String(80_000_000 + (n++ % 9_999_999)).padStart(8, '0')}`,
+              title: 'Quan trắc khí thải định kỳ',
+            }),
+        }),
+      );
+      add(
+        'GET /api/works/my (a user with ~2 000 works)',
+        await load(`${base}/api/works/my?tab=assigned`, { headers: busy, seconds: SECONDS }),
+      );
+      // Issue 13: the dashboard, every part at once (no list cache); the admin's covers every request.
+      add('GET /api/dashboard (admin: every part)', await load(`${base}/api/dashboard`, opts));
+      add(
+        'GET /api/dashboard (a user with ~2 000 works)',
+        await load(`${base}/api/dashboard`, { headers: busy, seconds: SECONDS }),
+      );
+      add(
+        'bare driver: requests status=in_progress page 1 + total',
+        await loadFn(
+          bareList(database, (q) => q.where('r.status', '=', 'in_progress')),
+          { seconds: SECONDS },
+        ),
+      );
+      // The floor the search index beats: LIKE over every row, with its total (`|| ''` keeps PostgreSQL off the index).
+      const pattern = `%${seeded.searchTerm}%`;
+      add(
+        `bare driver: LIKE '%${seeded.searchTerm}%' + count(*), no index`,
+        await loadFn(
+          bareList(database, (q) => q.where(sql`r.search_text || ''`, 'like', pattern)),
+          { seconds: SECONDS },
+        ),
+      );
+      // Issue 2: users, departments, auth.
+      add('GET /api/users (page 1, with total)', await load(`${base}/api/users`, opts));
+      add('GET /api/users?search=nguyen van', await load(`${base}/api/users?search=nguyen%20van`, opts));
+      add('GET /api/auth/info', await load(`${base}/api/auth/info`, opts));
+      add('GET /api/departments/tree', await load(`${base}/api/departments/tree`, opts));
+    }
+    await mix('on');
   } finally {
     await stop(proc);
   }
@@ -174,21 +215,28 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
   // first view after a write does.
   const uncached = await startServer({ ...env, LIST_CACHE_SIZE: '0' });
   try {
-    const auth = { authorization: `Bearer ${await token(base, 'admin')}` };
-    const busy = { authorization: `Bearer ${await token(base, seeded.busyUser.username)}` };
-    const opts = { headers: auth, seconds: SECONDS };
-    const term = encodeURIComponent(seeded.searchTerm);
-    add(
-      `GET /api/requests?status=in_progress ${CACHE_OFF}`,
-      await load(`${base}/api/requests?status=in_progress&sort=-created_at`, opts),
-    );
-    add(
-      `GET /api/requests?search=${seeded.searchTerm} ${CACHE_OFF}`,
-      await load(`${base}/api/requests?search=${term}&sort=-created_at`, opts),
-    );
-    add(`GET /api/works/my ${CACHE_OFF}`, await load(`${base}/api/works/my?tab=assigned`, { headers: busy, seconds: SECONDS }));
+    if (!ONLY_MIXED) {
+      const auth = { authorization: `Bearer ${await token(base, 'admin')}` };
+      const busy = { authorization: `Bearer ${await token(base, seeded.busyUser.username)}` };
+      const opts = { headers: auth, seconds: SECONDS };
+      const term = encodeURIComponent(seeded.searchTerm);
+      add(
+        `GET /api/requests?status=in_progress ${CACHE_OFF}`,
+        await load(`${base}/api/requests?status=in_progress&sort=-created_at`, opts),
+      );
+      add(
+        `GET /api/requests?search=${seeded.searchTerm} ${CACHE_OFF}`,
+        await load(`${base}/api/requests?search=${term}&sort=-created_at`, opts),
+      );
+      add(`GET /api/works/my ${CACHE_OFF}`, await load(`${base}/api/works/my?tab=assigned`, { headers: busy, seconds: SECONDS }));
+    }
+    await mix('off');
   } finally {
     await stop(uncached.proc);
+  }
+  if (ONLY_MIXED) {
+    await database.close();
+    return { rows, coldMs, exportRow, exportFigures, mixed, scopes };
   }
 
   // The 100 000-row export on a fresh server, so its peak memory is the export's own.
@@ -200,6 +248,7 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
     const res = await fetch(`${base}/api/requests?per_page=20`, { headers: { ...auth, 'x-export': 'xlsx' } });
     const bytes = (await res.arrayBuffer()).byteLength;
     const seconds = (performance.now() - t1) / 1000;
+    exportFigures = { seconds, peak: peakMb(fresh.proc.pid!) };
     exportRow = `| ${kind} | ${seconds.toFixed(1)} s | ${peakMb(fresh.proc.pid!).toFixed(0)} MB (${before.toFixed(0)} MB before) | ${(bytes / 1024 / 1024).toFixed(1)} MB | ${res.status} |`;
     console.log(
       `${kind}: export of every request ${seconds.toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB, peak RSS ${peakMb(fresh.proc.pid!).toFixed(0)} MB`,
@@ -208,7 +257,7 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
     await stop(fresh.proc);
     await database.close();
   }
-  return { rows, coldMs, exportRow };
+  return { rows, coldMs, exportRow, exportFigures, mixed, scopes };
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -220,14 +269,17 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   } catch {
     return null;
   }
-  const name = `qlcv_bench_${Date.now()}`;
-  await c.query(`create database ${name}`);
+  // BENCH_REUSE keeps one seeded database between development runs (its seeded.json says it is seeded).
+  const name = REUSE ? 'qlcv_bench_reuse' : `qlcv_bench_${Date.now()}`;
+  const exists = (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await c.query(`create database ${name}`);
   await c.end();
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
     drop: async () => {
+      if (REUSE) return;
       const d = new pg.Client({ connectionString: baseUrl });
       await d.connect();
       await d.query(`drop database if exists ${name} with (force)`);
@@ -237,72 +289,29 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 const results: Row[] = [];
-const cold: string[] = [];
-const exports: string[] = [];
-const s = await benchOne('SQLite', undefined, 3901);
-results.push(...s.rows);
-cold.push(`SQLite ${s.coldMs.toFixed(0)} ms`);
-exports.push(s.exportRow);
-const pgDb = await freshPostgres();
+const runs: Awaited<ReturnType<typeof benchOne>>[] = [];
+const onlyDb = process.env.BENCH_DB;
+if (onlyDb !== 'postgres') runs.push(await benchOne('SQLite', undefined, 3921));
+const pgDb = onlyDb === 'sqlite' ? null : await freshPostgres();
 if (pgDb) {
   try {
-    const p = await benchOne('PostgreSQL', pgDb.url, 3902);
-    results.push(...p.rows);
-    cold.push(`PostgreSQL ${p.coldMs.toFixed(0)} ms`);
-    exports.push(p.exportRow);
+    runs.push(await benchOne('PostgreSQL', pgDb.url, 3922));
   } finally {
     await pgDb.drop();
   }
 }
+for (const r of runs) results.push(...r.rows);
 
-const cached = (r: Row, off: boolean) => r.call.endsWith(CACHE_OFF) === off;
-const ratio = (db: string, a: string, b: string, off: boolean) => {
-  const x = results.find((r) => r.db === db && r.call.startsWith(a) && cached(r, off));
-  const y = results.find((r) => r.db === db && r.call.startsWith(b));
-  return x && y ? (x.rps / y.rps).toFixed(2) : 'n/a';
-};
-const worstP99 = (db: string, off: boolean) =>
-  Math.max(
-    ...results.filter((r) => r.db === db && LIST_CALLS.some((c) => r.call.startsWith(c)) && cached(r, off)).map((r) => r.p99),
-  ).toFixed(1);
-const aims = [...new Set(results.map((r) => r.db))].map(
-  (db) =>
-    `| ${db} | ${ratio(db, 'GET /api/requests?status', 'bare driver: requests status', false)} (cache off ${ratio(db, 'GET /api/requests?status', 'bare driver: requests status', true)}) | ${ratio(db, 'GET /api/requests?search', 'bare driver: LIKE', false)} (cache off ${ratio(db, 'GET /api/requests?search', 'bare driver: LIKE', true)}) | ${worstP99(db, false)} ms (cache off ${worstP99(db, true)} ms) | ${Math.max(...results.filter((r) => r.db === db && r.call.startsWith('GET') && cached(r, false)).map((r) => r.p99)).toFixed(1)} ms |`,
-);
-const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const doc = `# Performance
-
-Figures from \`npm run bench\` (never asserted by tests), measured ${when} UTC on ${process.version}, ${cpus().length} cores, the load
-generator on the same machine. Data: 500 users in 20 departments, 10 000 customers, 100 000 requests, about 270 000 works
-(bench/seed.ts). Each call: 1 s of warm-up, then ${SECONDS} s measured at 20 concurrent connections over keep-alive. Cold start of the built server
-to its first answer, on that data: ${cold.join(', ')}.
-
-## Calls
-
-| Database | Call | req/s | p50 (ms) | p99 (ms) | errors |
-|---|---|---:|---:|---:|---:|
-${results.map((r) => `| ${r.db} | ${r.call} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`).join('\n')}
-
-"bare driver" rows run the list's own SQL (page and total) through the same driver with no HTTP, framework or auth,
-20 at a time: the floor the API is compared with. The API keeps each list page's ids and total until a write to the
-listed tables (lib/list-cache.ts, docs/decisions.md): the calls above repeat one query, so after the first they read
-the version row and the page's rows by id. "${CACHE_OFF}" rows are the same calls on a server started with
-\`LIST_CACHE_SIZE=0\`: every call counts and searches afresh, as the first view after a write does.
-
-## Aims (issue 4)
-
-Aims: list with its total ≥ 0.67 × the bare list; search with its total ≥ 10 × the bare LIKE; p99 < 50 ms for every
-list call (requests list and search, my works, users list and search) at 20 connections.
-
-| Database | list ÷ bare list | search ÷ bare LIKE | worst p99, list calls | worst p99, every GET (cache on) |
-|---|---|---|---|---|
-${aims.join('\n')}
-
-## Export of every request (100 000 rows, fresh server)
-
-| Database | time | peak RSS of the server | file | status |
-|---|---|---|---|---|
-${exports.join('\n')}
-`;
-writeFileSync(path.join(root, 'docs/performance.md'), doc);
-console.log('\nwritten to docs/performance.md');
+const doc = performanceDoc({
+  rows: results,
+  runs: runs.map((r, i) => ({ ...r, db: i === 0 && onlyDb !== 'postgres' ? 'SQLite' : 'PostgreSQL' })),
+  seconds: SECONDS,
+  mixedSeconds: MIXED_SECONDS,
+  mixedWarmup: MIXED_WARMUP,
+  cacheOff: CACHE_OFF,
+  onlyMixed: ONLY_MIXED,
+});
+const out =
+  process.env.BENCH_OUT ?? (ONLY_MIXED ? path.join(tmpdir(), 'qlcv-performance.md') : path.join(root, 'docs/performance.md'));
+writeFileSync(out, doc);
+console.log(`\nwritten to ${out}`);

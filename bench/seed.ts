@@ -1,6 +1,7 @@
 // A realistic company for the benchmarks (QUALITY.md "Speed"): 500 users in 20 departments, 10 000 customers,
 // 100 000 requests on a three-step process and 300 000 works, written in batches straight through Kysely.
 
+import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import { searchText } from '../packages/common/src/vi-text';
@@ -78,6 +79,48 @@ function statusOf(i: number): string {
   return 'new';
 }
 
+/**
+ * The bench company's roles, as the demo company's (db/seed/demo.ts): directors see every work, department heads
+ * their department's, employees their own; requests and customers are open to all of them (PRODUCT.md §2).
+ */
+const view = (r: string) => [`${r}.index`, `${r}.show`];
+const crud = (r: string) => [...view(r), `${r}.create`, `${r}.edit`];
+const BENCH_ROLES: Record<string, { name: string; keys: string[] }> = {
+  giam_doc: {
+    name: 'Giám đốc',
+    keys: [
+      ...view('users'),
+      ...view('departments'),
+      ...crud('requests'),
+      ...crud('customer'),
+      'works.all',
+      'works.create',
+      'works.show',
+    ],
+  },
+  truong_phong: {
+    name: 'Trưởng phòng',
+    keys: [
+      ...view('users'),
+      ...view('departments'),
+      ...crud('requests'),
+      ...view('customer'),
+      'works.department',
+      'works.create',
+      'works.show',
+    ],
+  },
+  nhan_vien: { name: 'Nhân viên', keys: [...view('requests'), ...view('customer'), 'works.create', 'works.show'] },
+};
+
+/** The role of the i-th seeded user: two administrators, three directors, one head per department, employees. */
+export function benchRoleOf(i: number): 'admin' | keyof typeof BENCH_ROLES {
+  if (i < 2) return 'admin';
+  if (i < 5) return 'giam_doc';
+  if (i >= 20 && i < 40) return 'truong_phong';
+  return 'nhan_vien';
+}
+
 async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 }
@@ -99,6 +142,19 @@ export async function seedCompany(
   const stamps = { created_at: now, updated_at: now, created_by: null };
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   const role = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirstOrThrow();
+  const roleIds = new Map<string, number>([['admin', role.id]]);
+  for (const [code, r] of Object.entries(BENCH_ROLES)) {
+    const { id } = await db
+      .insertInto('roles')
+      .values({ code, name: r.name, description: null, is_system: 0, search_text: searchText(code, r.name), ...stamps })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('role_permissions')
+      .values(r.keys.map((permission) => ({ role_id: id, permission })))
+      .execute();
+    roleIds.set(code, id);
+  }
 
   const deps: number[] = [];
   for (let i = 1; i <= 20; i++) {
@@ -129,9 +185,9 @@ export async function seedCompany(
       email: `nv${i}@quantrac.vn`,
       mobile: `09${String(10_000_000 + i).padStart(8, '0')}`,
       password_hash: hash,
-      role_id: role.id,
+      role_id: roleIds.get(benchRoleOf(i))!,
       department_id: pick(deps, i),
-      position: 'Nhân viên',
+      position: BENCH_ROLES[benchRoleOf(i)]?.name ?? 'Quản trị',
       gender: i % 2 ? 'male' : 'female',
       birthday: null,
       joined_at: null,
@@ -144,6 +200,10 @@ export async function seedCompany(
   const userIds = (await db.selectFrom('users').select('id').where('username', 'like', 'nv%').orderBy('id').execute()).map(
     (u) => u.id,
   );
+  // Each department's head leads it (the dashboard's approvals and the department scopes follow head_id).
+  for (let i = 20; i < 40 && i < userIds.length; i++) {
+    await db.updateTable('departments').set({ head_id: userIds[i]! }).where('id', '=', pick(deps, i)).execute();
+  }
 
   const process = await db
     .insertInto('processes')
@@ -316,6 +376,13 @@ export async function seedCompany(
     );
   });
 
+  // The seeded history is two years old: a live server would have sent its deadline reminders then. Marked as sent, so
+  // the first start does not replay two years of reminders (work-deadlines.job.ts) during the measurements.
+  for (const kind of ['due_soon', 'overdue', 'escalated'])
+    await sql`insert into work_reminders (work_id, kind, created_at, deadline)
+      select id, ${kind}, deadline, deadline from works where status in ('todo', 'in_progress') and deadline < ${now}`.execute(
+      db,
+    );
   const busyUser = await db.selectFrom('users').select(['id', 'username']).where('id', '=', busy).executeTakeFirstOrThrow();
   return {
     adminId: admin.id,

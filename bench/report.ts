@@ -1,0 +1,199 @@
+// docs/performance.md from the figures bench/run.ts measured: the repeated-query rows, the mixed runs (bench/mixed.ts),
+// the export, and the API budgets table (format documented at the top of bench/run.ts).
+import { cpus } from 'node:os';
+import type { KindRow } from './mixed';
+
+export interface Row {
+  db: string;
+  call: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface Mixed {
+  db: string;
+  cache: 'on' | 'off';
+  kinds: KindRow[];
+  overall: KindRow;
+}
+
+interface Run {
+  db: string;
+  coldMs: number;
+  exportRow: string;
+  exportFigures: { seconds: number; peak: number } | null;
+  mixed: Mixed[];
+  scopes: string;
+}
+
+const f1 = (n: number) => n.toFixed(1);
+
+export function performanceDoc(o: {
+  rows: Row[];
+  runs: Run[];
+  seconds: number;
+  mixedSeconds: number;
+  mixedWarmup: number;
+  cacheOff: string;
+  onlyMixed: boolean;
+}): string {
+  const { rows, runs, cacheOff } = o;
+  const dbs = ['SQLite', 'PostgreSQL'];
+  const run = (db: string) => runs.find((r) => r.db === db);
+  const row = (db: string, prefix: string, off: boolean) =>
+    rows.find((r) => r.db === db && r.call.startsWith(prefix) && r.call.endsWith(cacheOff) === off);
+  const ratio = (db: string, api: string, bare: string, off: boolean) => {
+    const a = row(db, api, off);
+    const b = row(db, bare, false);
+    return a && b ? a.rps / b.rps : null;
+  };
+  const worstList = (db: string, cache: 'on' | 'off') => {
+    const m = run(db)?.mixed.find((x) => x.cache === cache);
+    const lists = m?.kinds.filter((k) => k.list) ?? [];
+    if (lists.length === 0) return null;
+    return lists.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+  };
+
+  // Each budget: how to read its figure per database, how to print it, and whether it meets the aim.
+  type Figure = { value: number; text: string } | null;
+  const budgets: { name: string; aim: string; figure: (db: string) => Figure; met: (v: number) => boolean }[] = [
+    {
+      name: 'Requests list with its total, list cache off ÷ the bare query (page + count)',
+      aim: '≥ 0.67',
+      figure: (db) => {
+        const v = ratio(db, 'GET /api/requests?status', 'bare driver: requests status', true);
+        return v === null ? null : { value: v, text: v.toFixed(2) };
+      },
+      met: (v) => v >= 0.67,
+    },
+    ...(['on', 'off'] as const).map((cache) => ({
+      name: `p99 of every list call in the mixed run, list cache ${cache} (worst call kind)`,
+      aim: '< 50 ms',
+      figure: (db: string): Figure => {
+        const w = worstList(db, cache);
+        return w ? { value: w.p99, text: `${f1(w.p99)} ms (${w.kind})` } : null;
+      },
+      met: (v: number) => v < 50,
+    })),
+    {
+      name: 'Search with its total, list cache off ÷ the bare LIKE + count(*)',
+      aim: '≥ 10',
+      figure: (db) => {
+        const v = ratio(db, 'GET /api/requests?search', 'bare driver: LIKE', true);
+        return v === null ? null : { value: v, text: f1(v) };
+      },
+      met: (v) => v >= 10,
+    },
+    {
+      name: 'Export of the 100 000 requests, time',
+      aim: '< 5 s',
+      figure: (db) => {
+        const e = run(db)?.exportFigures;
+        return e ? { value: e.seconds, text: `${f1(e.seconds)} s` } : null;
+      },
+      met: (v) => v < 5,
+    },
+    {
+      name: 'Export of the 100 000 requests, peak memory of the server',
+      aim: '< 200 MB',
+      figure: (db) => {
+        const e = run(db)?.exportFigures;
+        return e ? { value: e.peak, text: `${e.peak.toFixed(0)} MB` } : null;
+      },
+      met: (v) => v < 200,
+    },
+    {
+      name: 'Cold start of the built server to its first answer',
+      aim: '< 1.5 s',
+      figure: (db) => {
+        const r = run(db);
+        return r && !o.onlyMixed ? { value: r.coldMs, text: `${(r.coldMs / 1000).toFixed(2)} s` } : null;
+      },
+      met: (v) => v < 1500,
+    },
+  ];
+  const budgetRows = budgets.map((b) => {
+    const cells = dbs.map((db) => {
+      const fig = b.figure(db);
+      return fig
+        ? { text: `${fig.text} ${b.met(fig.value) ? 'met' : 'missed'}`, missed: !b.met(fig.value) }
+        : { text: 'n/a', missed: false };
+    });
+    const missed = dbs.filter((_, i) => cells[i]!.missed);
+    const measured = cells.some((c) => c.text !== 'n/a');
+    return `| ${b.name} | ${b.aim} | ${cells.map((c) => c.text).join(' | ')} | ${!measured ? 'n/a' : missed.length ? `missed (${missed.join(', ')})` : 'met'} |`;
+  });
+
+  const mixedTable = (db: string) => {
+    const on = run(db)?.mixed.find((m) => m.cache === 'on');
+    const off = run(db)?.mixed.find((m) => m.cache === 'off');
+    if (!on || !off) return '';
+    const rps = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+    const cell = (k: KindRow | undefined) => (k ? `${rps(k.rps)} | ${f1(k.p50)} | ${f1(k.p99)}` : ' | | ');
+    const lines = [...on.kinds, on.overall].map((k) => {
+      const x = k.kind === 'overall' ? off.overall : off.kinds.find((y) => y.kind === k.kind);
+      const name = k.kind === 'overall' ? '**overall**' : `${k.kind}${k.list ? ' (list)' : ''}`;
+      return `| ${name} | ${cell(k)} | ${cell(x)} | ${k.errors} / ${x?.errors ?? 0} | ${k.races} / ${x?.races ?? 0} |`;
+    });
+    const samples = [...on.kinds, ...off.kinds].filter((k) => k.samples.length).map((k) => `${k.kind}: ${k.samples.join(', ')}`);
+    return `### ${db}
+
+${run(db)?.scopes ?? ''}.
+
+| Call kind | req/s | p50 (ms) | p99 (ms) | req/s, cache off | p50 | p99 | errors (on / off) | 409 races (on / off) |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${lines.join('\n')}
+${samples.length ? `\nError and race answers seen: ${[...new Set(samples)].join('; ')}.\n` : ''}`;
+  };
+
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const cold = runs.map((r) => `${r.db} ${r.coldMs.toFixed(0)} ms`).join(', ');
+  return `# Performance
+
+Figures from \`npm run bench\` (never asserted by tests), measured ${when} UTC on ${process.version}, ${cpus().length} cores, the load
+generator on the same machine. Data: 500 users in 20 departments (2 administrators, 3 directors, 20 department heads,
+the rest employees), 10 000 customers, 100 000 requests, about 270 000 works (bench/seed.ts). Cold start of the built
+server to its first answer, on that data: ${cold}.
+
+## Budgets (API)
+
+Each budget of issue 13 against its aim, measured in this run.
+
+| Budget | Aim | SQLite | PostgreSQL | met? |
+|---|---|---|---|---|
+${budgetRows.join('\n')}
+
+## Mixed load: an office at 9 a.m.
+
+20 connections, each a different seeded user signed in with their own token and scope (an administrator, two directors,
+four department heads, 13 employees), each looping over a mix drawn from a seeded PRNG (bench/mixed.ts): requests list
+pages (mostly page 1), filters (status, type, priority, overdue, date ranges) and sorts, searches (company names,
+Vietnamese words with and without accents, names, codes, phone fragments, words that match nothing), request and work
+pages, the works list (managers), my works in its tabs, customers and users lists, the dashboard, the unread count, and
+about 5 % writes (create a request, start or complete a work, comment on a work) that invalidate the list cache. ${o.mixedWarmup} s of
+warm-up, then ${o.mixedSeconds} s measured; "cache off" is a server started with \`LIST_CACHE_SIZE=0\`. An error is any 4xx/5xx answer
+except a write's 409, counted apart as a race: the record had been moved by someone else first.
+
+${dbs.map(mixedTable).filter(Boolean).join('\n')}
+## Calls, one query repeated
+
+| Database | Call | req/s | p50 (ms) | p99 (ms) | errors |
+|---|---|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.db} | ${r.call} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`).join('\n')}
+
+Each call: 1 s of warm-up, then ${o.seconds} s measured at 20 concurrent connections over keep-alive, all as one user.
+"bare driver" rows run the list's own SQL (page and total) through the same driver with no HTTP, framework or auth,
+20 at a time: the floor the API is compared with. The API keeps each list page's ids and total until a write to the
+listed tables (lib/list-cache.ts, docs/decisions.md): the calls above repeat one query, so after the first they read
+the version row and the page's rows by id. "${cacheOff}" rows are the same calls on a server started with
+\`LIST_CACHE_SIZE=0\`: every call counts and searches afresh, as the first view after a write does.
+
+## Export of every request (100 000 rows, fresh server)
+
+| Database | time | peak RSS of the server | file | status |
+|---|---|---|---|---|
+${runs.map((r) => r.exportRow).join('\n')}
+`;
+}
