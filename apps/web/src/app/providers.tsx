@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import type { ReactNode } from 'react';
+import { useDialogTabWrap } from '@/lib/a11y/dialog-tab-wrap';
 import { appState } from '@/lib/app-state';
 import { NotificationHost } from '@/lib/notify/notification-host';
 import { queryClient } from '@/lib/query-client';
@@ -17,6 +18,16 @@ const READABLE_GREYS = {
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
   // Danger buttons and error texts: #ff4d4f is 3.9:1 on white.
   colorError: '#cf1322',
+  // Success texts (Typography type="success"): #52c41a is 2.2:1.
+  colorSuccessText: '#237804',
+};
+/** Texts on the theme's faintest greys: the switch's "off" track, the empty table, a locked select, the loading mask. */
+const READABLE_PARTS = {
+  Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.56)', colorTextTertiary: 'rgba(0, 0, 0, 0.65)' },
+  Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
+  Select: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
+  // The full-page loading overlay's white caption over the page seen through the mask: 45 % black gives 3.6:1.
+  Spin: { colorBgMask: 'rgba(0, 0, 0, 0.65)' },
 };
 
 /**
@@ -34,10 +45,14 @@ function BaseText({ children }: { children: ReactNode }) {
 export function Providers({ children }: { children: ReactNode }) {
   const direction = appState.use((s) => s.direction);
   const mode = appState.use((s) => s.mode);
+  useDialogTabWrap();
   return (
     <ConfigProvider
       locale={viVN}
       direction={direction}
+      // Every form: a failed submit brings the first invalid field into view and focuses it, so a screen reader
+      // reads its label and its error (tied by aria-describedby).
+      form={{ scrollToFirstError: { block: 'center', focus: true } }}
       theme={{
         algorithm: mode === 'light' ? theme.defaultAlgorithm : theme.darkAlgorithm,
         token: {
@@ -49,6 +64,7 @@ export function Providers({ children }: { children: ReactNode }) {
         },
         components: {
           Menu: { itemSelectedBg: '#e2f3f1', itemSelectedColor: BRAND_COLOR, subMenuItemSelectedColor: BRAND_COLOR },
+          ...(mode === 'light' ? READABLE_PARTS : {}),
         },
       }}
     >

@@ -32,7 +32,7 @@ export function UserEvaluationStatusTag({ status }: { status: string }) {
 
 /** "A · Xuất sắc" in the grade's colour; "—" before any score. */
 export function GradeTag({ grade }: { grade: Grade | null | undefined }) {
-  if (!grade) return <span style={{ color: '#8c8c8c' }}>—</span>;
+  if (!grade) return <span style={{ color: 'rgba(0, 0, 0, 0.6)' }}>—</span>;
   return (
     <Tag color={GRADE_COLORS[grade]} data-testid="grade">
       {grade} · {GRADE_LABELS[grade]}

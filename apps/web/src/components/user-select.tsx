@@ -33,7 +33,7 @@ interface MultipleProps extends CommonProps {
   onChange?: (value: number[]) => void;
 }
 
-const muted = { fontSize: 12, color: '#8c8c8c' };
+const muted = { fontSize: 12, color: 'rgba(0, 0, 0, 0.6)' };
 
 /**
  * The one user picker (a department's head, a process step's default assignee, a work's assignee and followers,

@@ -4,6 +4,7 @@ import { formatContractNumber, isContractNumberPattern } from '@qlcv/common/sche
 import { SATURDAY, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@qlcv/common/work-calendar';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
+import { CheckboxGroup } from '@/components/checkbox-group';
 import { ConflictAlert } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { dayjs } from '@/lib/dayjs';
@@ -113,7 +114,6 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
       layout="vertical"
       initialValues={toValues(settings)}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={!canEdit || update.isPending}
     >
       {conflict && <ConflictAlert message={conflict} onReload={onReload} reloading={reloading} />}
@@ -218,7 +218,7 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
           rules={[zodRule(shape.working_days)]}
           extra={`Mỗi tuần: ${weekTotal(workingDays, saturdayHalf && saturdayWorked)} làm việc. Ngày không chọn là ngày nghỉ hằng tuần.`}
         >
-          <Checkbox.Group options={WEEKDAYS.map((d: Weekday) => ({ value: d, label: WEEKDAY_LABELS[d] }))} />
+          <CheckboxGroup options={WEEKDAYS.map((d: Weekday) => ({ value: d, label: WEEKDAY_LABELS[d] }))} />
         </Form.Item>
         <Form.Item
           name="saturday_half"

@@ -227,7 +227,6 @@ function HolidaysForm({ data, onReload, reloading }: { data: HolidayYear; onRelo
       initialValues={initialValues}
       onFinish={onFinish}
       disabled={save.isPending}
-      scrollToFirstError={{ block: 'center' }}
     >
       {conflict && <ConflictAlert message={conflict} onReload={onReload} reloading={reloading} />}
       <Card

@@ -62,7 +62,6 @@ export function ContractTemplateForm({
           layout="vertical"
           initialValues={initialValues}
           onFinish={onFinish}
-          scrollToFirstError={{ block: 'center' }}
           disabled={submitting}
         >
           {notice}

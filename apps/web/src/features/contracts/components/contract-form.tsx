@@ -180,7 +180,6 @@ export function ContractForm({
       initialValues={initialValues}
       onFinish={onFinish}
       requiredMark="optional"
-      scrollToFirstError={{ block: 'center' }}
       style={{ maxWidth: 1280 }}
     >
       {notice}

@@ -140,7 +140,6 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

@@ -47,7 +47,6 @@ export function DepartmentForm(props: Props) {
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

@@ -153,7 +153,6 @@ export function EvaluationForm({
       initialValues={initialValues}
       onFinish={onFinish}
       requiredMark="optional"
-      scrollToFirstError
     >
       {notice}
       {locked && (

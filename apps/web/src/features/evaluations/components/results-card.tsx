@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type EvaluationResultRow, GRADE_LABELS, GRADES, type Grade } from '@qlcv/common/schemas/evaluations';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { Button, Card, Col, Empty, Input, Progress, Row, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { formatScore, GRADE_COLORS, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
+import { NamedProgress } from '@/components/named-progress';
 import { LoadError } from '@/components/page-states';
 import { useEvaluationResults, useExportResults } from '../api/evaluations';
 
@@ -159,7 +160,13 @@ function GradeBar({ grade, count, total }: { grade: Grade; count: number; total:
       <span style={{ width: 110, flexShrink: 0 }}>
         <b style={{ color: GRADE_COLORS[grade] }}>{grade}</b> · {GRADE_LABELS[grade]}
       </span>
-      <Progress percent={percent} strokeColor={GRADE_COLORS[grade]} showInfo={false} style={{ flex: 1, margin: 0 }} />
+      <NamedProgress
+        label={`Tỷ lệ xếp loại ${grade}`}
+        percent={percent}
+        strokeColor={GRADE_COLORS[grade]}
+        showInfo={false}
+        style={{ flex: 1, margin: 0 }}
+      />
       <span style={{ width: 70, textAlign: 'right', flexShrink: 0 }}>
         {count} ({percent}%)
       </span>

@@ -6,7 +6,7 @@ import {
   EVALUATION_STATUSES,
   type Evaluation,
 } from '@qlcv/common/schemas/evaluations';
-import { Button, Card, Empty, Progress, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { EvaluationStatusTag } from '@/components/kpi-tags';
@@ -19,6 +19,7 @@ import {
   toQuery,
   useListParams,
 } from '@/components/list-controls';
+import { NamedProgress } from '@/components/named-progress';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { useEvaluations } from '../api/evaluations';
@@ -88,7 +89,8 @@ export default function EvaluationListPage() {
           <Tooltip
             title={`Nháp ${e.counts.draft} · Đã tự đánh giá ${e.counts.self_assessed} · Đã đánh giá ${e.counts.reviewed} · Đã duyệt ${e.counts.approved}`}
           >
-            <Progress
+            <NamedProgress
+              label={`Tiến độ phê duyệt ${e.name}`}
               percent={Math.round((e.counts.approved / e.counts.total) * 100)}
               size="small"
               format={() => `${e.counts.approved}/${e.counts.total}`}

@@ -108,7 +108,6 @@ export function KpiTypeForm({ form, initialValues, onFinish, onCancel, submittin
       initialValues={initialValues}
       onFinish={onFinish}
       onValuesChange={onValuesChange}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

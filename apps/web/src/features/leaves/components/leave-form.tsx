@@ -152,7 +152,6 @@ export function LeaveForm({
       initialValues={initialValues}
       onFinish={onFinish}
       requiredMark="optional"
-      scrollToFirstError={{ block: 'center' }}
       style={{ maxWidth: 1100 }}
     >
       {notice}

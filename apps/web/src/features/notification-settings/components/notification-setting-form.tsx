@@ -14,23 +14,10 @@ import {
   templateProblems,
 } from '@qlcv/common/schemas/notification-settings';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Form,
-  type FormInstance,
-  Row,
-  Select,
-  Space,
-  Switch,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, type FormInstance, Row, Select, Space, Switch, TreeSelect, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { CheckboxGroup } from '@/components/checkbox-group';
 import { type DepartmentOptionNode, useDepartmentTree } from '@/components/department-options';
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
@@ -221,7 +208,6 @@ export function NotificationSettingForm({
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}
@@ -261,7 +247,7 @@ export function NotificationSettingForm({
                   rules={[{ type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một kênh gửi' }]}
                   extra="Người nhận bên ngoài (người gửi yêu cầu, khách hàng) chỉ nhận qua e-mail, SMS, Zalo."
                 >
-                  <Checkbox.Group options={NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} />
+                  <CheckboxGroup options={NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} />
                 </Form.Item>
               </Col>
             </Row>
@@ -276,7 +262,7 @@ export function NotificationSettingForm({
                   : 'Chọn sự kiện để xem các người nhận áp dụng được.'
               }
             >
-              <Checkbox.Group options={(def?.dynamic ?? []).map((d) => ({ value: d, label: DYNAMIC_RECIPIENT_LABELS[d] }))} />
+              <CheckboxGroup options={(def?.dynamic ?? []).map((d) => ({ value: d, label: DYNAMIC_RECIPIENT_LABELS[d] }))} />
             </Form.Item>
             <Row gutter={16}>
               <Col xs={24} md={12}>

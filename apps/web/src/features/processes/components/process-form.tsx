@@ -43,7 +43,6 @@ export function ProcessForm({ form, initialValues, onFinish, onCancel, submittin
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

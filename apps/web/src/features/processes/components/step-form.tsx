@@ -94,7 +94,6 @@ export function StepForm({ form, initialValues, process, step, onFinish, onCance
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

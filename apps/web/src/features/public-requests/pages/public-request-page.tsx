@@ -139,7 +139,6 @@ function RequestForm({ onSent }: { onSent: (code: string) => void }) {
         onFinish={onFinish}
         onFinishFailed={() => setError(null)}
         disabled={submit.isPending}
-        scrollToFirstError
         initialValues={{ files: [], consent: false, website: '' }}
       >
         <Form.Item

@@ -62,7 +62,7 @@ export function ProcessSelect({
       optionRender={(option) => (
         <div>
           <div>{option.data.label}</div>
-          {option.data.description && <div style={{ fontSize: 12, color: '#8c8c8c' }}>{option.data.description}</div>}
+          {option.data.description && <div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.6)' }}>{option.data.description}</div>}
         </div>
       )}
       notFoundContent={processes.isPending ? 'Đang tải…' : 'Không có quy trình phù hợp'}

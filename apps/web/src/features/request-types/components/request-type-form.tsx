@@ -70,7 +70,6 @@ export function RequestTypeForm(props: Props) {
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

@@ -125,7 +125,6 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
       initialValues={initialValues}
       onFinish={onFinish}
       requiredMark="optional"
-      scrollToFirstError={{ block: 'center' }}
       style={{ maxWidth: 1100 }}
     >
       {notice}

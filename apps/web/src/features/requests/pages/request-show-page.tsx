@@ -2,11 +2,12 @@ import { FileProtectOutlined, MailOutlined, PhoneOutlined } from '@ant-design/ic
 import { formatDateTime } from '@qlcv/common/format/date';
 import { REQUEST_SOURCE_LABELS } from '@qlcv/common/labels';
 import type { RequestDetail, RequestWork } from '@qlcv/common/schemas/requests';
-import { Alert, Button, Card, Col, Descriptions, Empty, Progress, Row, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
+import { NamedProgress } from '@/components/named-progress';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { RelatedContracts } from '@/components/related-contracts';
@@ -284,7 +285,8 @@ function WorksCard({ works }: { works: RequestWork[] }) {
                 <Space size={4} wrap>
                   <WorkStatusTag status={w.status} />
                 </Space>
-                <Progress
+                <NamedProgress
+                  label={`Tiến độ ${w.title}`}
                   percent={w.progress}
                   size="small"
                   style={{ width: 180, margin: 0 }}

@@ -36,7 +36,6 @@ export function RoleForm({ form, initialValues, onFinish, onCancel, submitting, 
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

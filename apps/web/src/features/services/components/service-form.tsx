@@ -81,7 +81,6 @@ export function ServiceForm(props: Props) {
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

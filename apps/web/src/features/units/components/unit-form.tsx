@@ -41,7 +41,6 @@ export function UnitForm({ form, initialValues, onFinish, onCancel, submitting, 
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

@@ -229,7 +229,9 @@ function UserEvaluationView({
                   />
                 </Col>
                 <Col>
-                  <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 4 }}>Xếp loại</div>
+                  <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>
+                    Xếp loại
+                  </Typography.Text>
                   <span data-testid="ue-grade">
                     <GradeTag grade={grade} />
                   </span>

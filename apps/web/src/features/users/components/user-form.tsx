@@ -93,7 +93,6 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
-      scrollToFirstError={{ block: 'center' }}
       disabled={submitting}
     >
       {notice}

@@ -1,8 +1,9 @@
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { type WorkDetail, workCompleteBody } from '@qlcv/common/schemas/works';
-import { Checkbox, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
+import { CheckboxGroup } from '@/components/checkbox-group';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
@@ -112,7 +113,7 @@ export function WorkCompleteDialog({
                   : 'Chưa có tệp kết quả nào. Tải tệp lên ở mục "Tài liệu kết quả" để chọn gửi cho khách hàng.'
               }
             >
-              <Checkbox.Group
+              <CheckboxGroup
                 style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
                 options={files.map((d) => ({ label: d.original_name, value: d.id }))}
               />

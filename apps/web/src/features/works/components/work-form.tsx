@@ -71,7 +71,6 @@ export function WorkForm({ form, initialValues, onFinish, onCancel, submitting, 
       initialValues={initialValues}
       onFinish={onFinish}
       requiredMark="optional"
-      scrollToFirstError={{ block: 'center' }}
       style={{ maxWidth: 1100 }}
     >
       <Row gutter={16}>

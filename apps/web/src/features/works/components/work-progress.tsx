@@ -1,6 +1,7 @@
 import { type WorkDetail, workProgressBody } from '@qlcv/common/schemas/works';
-import { Button, InputNumber, Progress, Slider, Space, Typography } from 'antd';
+import { Button, InputNumber, Slider, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { NamedProgress } from '@/components/named-progress';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useWorkAction } from '../api/work-actions';
@@ -28,7 +29,8 @@ export function WorkProgress({ work, onConflict }: { work: WorkDetail; onConflic
 
   return (
     <div data-testid="work-progress">
-      <Progress
+      <NamedProgress
+        label="Tiến độ công việc"
         percent={work.progress}
         format={(p) => <span data-testid="progress-value">{p}%</span>}
         status={work.status === 'done' ? 'success' : work.status === 'cancelled' ? 'exception' : 'active'}

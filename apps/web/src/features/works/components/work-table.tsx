@@ -1,9 +1,10 @@
 import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Work } from '@qlcv/common/schemas/works';
-import { Button, Empty, Progress, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { type ListParams, type ListQueryState, ServerTable, sortOrderOf } from '@/components/list-controls';
+import { NamedProgress } from '@/components/named-progress';
 import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useCan } from '@/lib/permissions/can';
 
@@ -79,7 +80,12 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'progress'),
       render: (_, w) => (
-        <Progress percent={w.progress} size="small" status={w.status === 'cancelled' ? 'exception' : undefined} />
+        <NamedProgress
+          label={`Tiến độ ${w.title}`}
+          percent={w.progress}
+          size="small"
+          status={w.status === 'cancelled' ? 'exception' : undefined}
+        />
       ),
     },
     {

@@ -1,0 +1,225 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ROUTES } from '../src/app/routes';
+import { ADMIN, adminLogin, createDepartment, createUser, randomMobile, signInUi, unique } from './helpers';
+
+// Accessibility (issue 13 part 4): an axe-core scan (WCAG 2 A + AA) of every route of the route table, failing on any
+// serious or critical violation, and keyboard checks on the sign-in page, a list, a form and a modal.
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] };
+
+/** Serious and critical violations, one readable line each: rule, help, the first targets. */
+async function scan(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return (result.violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ''}`,
+    );
+}
+
+/** A page has settled when its main heading (or a result/empty state) shows and no spinner is left. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('h1, h2, h3, h4, .ant-result-title, .ant-table').first()).toBeVisible();
+  // The full-page overlay (profile load) fades out up to a second after the page shows.
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-spin-fullscreen')).toHaveCount(0);
+}
+
+async function post(request: APIRequestContext, token: string, url: string, data: unknown): Promise<{ id: number }> {
+  const res = await request.post(url, { headers: auth(token), data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+async function firstId(request: APIRequestContext, token: string, url: string): Promise<number | null> {
+  const res = await request.get(url, { headers: auth(token) });
+  if (!res.ok()) return null;
+  const body = (await res.json()) as { data?: { id: number }[] } | { id: number }[];
+  const rows = Array.isArray(body) ? body : (body.data ?? []);
+  return rows[0]?.id ?? null;
+}
+
+/** One record for every screen that shows one: route prefix → id. */
+async function records(request: APIRequestContext): Promise<Record<string, number>> {
+  const token = await adminLogin(request);
+  const id = unique();
+  const dep = await createDepartment(request, token, { code: `A11Y-${id}`, name: `Phòng Kiểm thử ${id}` });
+  const roleId = (await firstId(request, token, '/api/roles?per_page=1'))!;
+  const user = await createUser(request, token, {
+    name: `Nguyễn Văn Kiểm ${id}`,
+    username: `kiem.${id}`,
+    password: 'Matkhau@2026',
+    role_id: roleId,
+    department_id: dep.id,
+    mobile: randomMobile(),
+  });
+  const process = await post(request, token, '/api/processes', {
+    code: `A11Y-${id}`,
+    name: `Quy trình kiểm thử ${id}`,
+    steps: [{ name: 'Tiếp nhận', department_id: dep.id, default_assignee_id: user.id, duration_hours: 24 }],
+  });
+  const steps = (await (await request.get(`/api/processes/${process.id}`, { headers: auth(token) })).json()) as {
+    steps: { id: number }[];
+  };
+  const type = await post(request, token, '/api/request-types', {
+    code: `A11Y-${id}`,
+    name: `Loại kiểm thử ${id}`,
+    process_id: process.id,
+  });
+  const req = await post(request, token, '/api/requests', {
+    request_type_id: type.id,
+    requester_name: 'Đỗ Minh Quân',
+    requester_phone: randomMobile(),
+    title: `Yêu cầu kiểm thử ${id}`,
+    priority: 'high',
+  });
+  await post(request, token, `/api/requests/${req.id}/receive`, {});
+  const work = (await firstId(request, token, `/api/works?per_page=1`))!;
+  const customer = await post(request, token, '/api/customers', { type: 'organization', name: `Công ty Kiểm thử ${id}` });
+  const unit = await post(request, token, '/api/units', { code: `U${id}`.slice(0, 20), name: `Mẫu ${id}` });
+  const service = await post(request, token, '/api/services', {
+    code: `DV-${id}`,
+    name: `Dịch vụ kiểm thử ${id}`,
+    group: 'Kiểm thử',
+    unit_id: unit.id,
+    unit_price: 1_000_000,
+  });
+  const contract = await post(request, token, '/api/contracts', {
+    customer_id: customer.id,
+    title: `Hợp đồng kiểm thử ${id}`,
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    items: [{ service_id: service.id, name: 'Dịch vụ', unit_name: 'Mẫu', quantity: 1, unit_price: 1_000_000, vat_rate: '10' }],
+  });
+  const sample = await (await request.get('/api/contract-templates/sample', { headers: auth(token) })).body();
+  const tplRes = await request.post('/api/contract-templates', {
+    headers: auth(token),
+    multipart: {
+      code: `A11Y-${id}`,
+      name: `Mẫu kiểm thử ${id}`,
+      file: {
+        name: 'mau.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: sample,
+      },
+    },
+  });
+  expect(tplRes.status(), await tplRes.text()).toBe(201);
+  const template = (await tplRes.json()) as { id: number };
+  const kpi = await post(request, token, '/api/kpi-types', {
+    code: `KPI-${id}`,
+    name: `KPI kiểm thử ${id}`,
+    direction: 'higher',
+  });
+  const evaluation = (await post(request, token, '/api/evaluations', {
+    name: `Đánh giá kiểm thử ${id}`,
+    period_type: 'quarter',
+    period_start: '2026-07-01',
+    period_end: '2026-09-30',
+    self_deadline: '2026-10-05',
+    review_deadline: '2026-10-10',
+    department_ids: [dep.id],
+    criteria: [{ kpi_type_id: kpi.id, weight: 100, target: 10 }],
+  })) as { id: number; version: number };
+  await post(request, token, `/api/evaluations/${evaluation.id}/open`, { version: evaluation.version });
+  const userEvaluation = (await firstId(request, token, `/api/user-evaluations?evaluation_id=${evaluation.id}&tab=all`))!;
+  const leaveType =
+    (await firstId(request, token, '/api/leave-types?per_page=1')) ?? (await firstId(request, token, '/api/leave-types/options'));
+  let leave = await firstId(request, token, '/api/leaves?per_page=1');
+  if (!leave && leaveType) {
+    const res = await request.post('/api/leaves', {
+      headers: auth(token),
+      data: { leave_type_id: leaveType, start_date: '2026-12-21', end_date: '2026-12-21', reason: 'Việc gia đình' },
+    });
+    if (res.ok()) leave = ((await res.json()) as { id: number }).id;
+  }
+  const setting = await firstId(request, token, '/api/notification-settings?per_page=1');
+  return {
+    users: user.id,
+    roles: roleId,
+    departments: dep.id,
+    processes: process.id,
+    process_steps: steps.steps[0]!.id,
+    'process_steps.create': process.id,
+    request_types: type.id,
+    requests: req.id,
+    works: work,
+    customers: customer.id,
+    contracts: contract.id,
+    contract_templates: template.id,
+    'settings.units': unit.id,
+    master_data: service.id,
+    kpi_types: kpi.id,
+    evaluations: evaluation.id,
+    user_evaluations: userEvaluation,
+    ...(leave ? { leaves: leave } : {}),
+    ...(setting ? { setting_notifications: setting } : {}),
+  };
+}
+
+/** The record a `:id` route shows: by its exact name first, then by its prefix. */
+function idFor(ids: Record<string, number>, name: string): number | undefined {
+  if (ids[name]) return ids[name];
+  const prefix = name.replace(/\.(show|edit|create)$/, '');
+  return ids[prefix];
+}
+
+/** The URL a route is scanned at, with a real record for `:id`. */
+function urlOf(name: string, path: string, ids: Record<string, number>): string {
+  if (path === '*') return '/khong-co-trang-nay';
+  if (name === 'auth.reset') return `${path}?token=khong-hop-le`;
+  if (!path.includes(':id')) return path;
+  const id = idFor(ids, name);
+  if (!id) throw new Error(`No record to show on ${name}`);
+  return path.replace(':id', String(id));
+}
+
+async function expectClean(page: Page, name: string, url: string): Promise<void> {
+  const t0 = Date.now();
+  await page.goto(url);
+  await settle(page);
+  const found = await scan(page);
+  if (process.env.QLCV_A11Y_TRACE) console.log(name, url, Date.now() - t0, 'ms\n', found.join('\n'));
+  expect(found, `Serious or critical violations on ${url}:\n${found.join('\n')}`).toEqual([]);
+}
+
+test.describe('Trợ năng (axe-core, WCAG 2 A/AA)', () => {
+  // One signed-in page and one set of records for every scan: no sign-in per route, no fixed sleeps.
+  let admin: Page;
+  let guest: Page;
+  let ids: Record<string, number>;
+  test.beforeAll(async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    ids = await records(request);
+    guest = await (await browser.newContext()).newPage();
+    admin = await (await browser.newContext()).newPage();
+    await signInUi(admin, ADMIN.username, ADMIN.password);
+  });
+  test.afterAll(async () => {
+    await guest?.context().close();
+    await admin?.context().close();
+  });
+
+  for (const r of ROUTES) {
+    if (r.redirect) continue;
+    const visitor = r.layout === 'auth' || r.layout === 'public';
+    test(`${r.name} (${r.path})`, async () => {
+      await expectClean(visitor ? guest : admin, r.name, urlOf(r.name, r.path, ids));
+    });
+  }
+
+  test('hộp xác nhận xóa đang mở', async () => {
+    await admin.goto('/admin/departments');
+    await settle(admin);
+    await admin.getByRole('button', { name: /^Xóa/ }).first().click();
+    await expect(admin.locator('.ant-popover, .ant-modal').first()).toBeVisible();
+    expect(await scan(admin)).toEqual([]);
+    await admin.keyboard.press('Escape');
+  });
+});
