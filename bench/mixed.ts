@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/database';
-import { summarize } from './load';
+import { type LoadResult, summarize } from './load';
 import { BENCH_PASSWORD, benchRoleOf } from './seed';
 
 export interface MixUser {
@@ -26,20 +26,15 @@ export interface MixPlan {
   requestTypeId: number;
 }
 
-export interface KindRow {
+export interface KindRow extends LoadResult {
   kind: string;
   list: boolean;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
   races: number;
   /** A few distinct error and race answers, e.g. "422 VALIDATION", for the report. */
   samples: string[];
 }
 
-/** mulberry32: small, fast and seeded, so each connection draws the same sequence on every run. */
+/** mulberry32: small, fast and seeded, so each user draws the same sequence on every run. */
 function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -307,7 +302,7 @@ export async function checkScopes(base: string): Promise<string> {
 export async function mixedRun(
   base: string,
   plan: MixPlan,
-  opts: { seconds: number; warmup: number },
+  opts: { seconds: number; warmup: number; connections?: number },
 ): Promise<{ kinds: KindRow[]; overall: KindRow }> {
   const users = plan.users.map((u) => ({ ...u, open: u.open.map((w) => ({ ...w })) }));
   const tokens = await Promise.all(users.map((u) => signIn(base, u.username)));
@@ -316,11 +311,17 @@ export async function mixedRun(
   const t0 = Date.now();
   const measureFrom = t0 + opts.warmup * 1000;
   const end = measureFrom + opts.seconds * 1000;
+  // One user per connection; fewer connections (BENCH_MIXED_CONNECTIONS=1: each call's own service time) take the
+  // users in turn, each user keeping their own draw.
+  const conns = Math.min(opts.connections ?? users.length, users.length);
+  const rands = users.map((_, i) => prng(1000 + i));
   await Promise.all(
-    users.map(async (u, i) => {
-      const r = prng(1000 + i);
+    Array.from({ length: conns }, async (_, c) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      while (Date.now() < end) {
+      for (let turn = 0; Date.now() < end; turn++) {
+        const i = (c + turn * conns) % users.length;
+        const u = users[i]!;
+        const r = rands[i]!;
         const call = nextCall(r, u, plan);
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
         const started = performance.now();

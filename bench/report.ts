@@ -36,6 +36,7 @@ export function performanceDoc(o: {
   seconds: number;
   mixedSeconds: number;
   mixedWarmup: number;
+  mixedConnections: number;
   cacheOff: string;
   onlyMixed: boolean;
 }): string {
@@ -167,7 +168,7 @@ ${budgetRows.join('\n')}
 
 ## Mixed load: an office at 9 a.m.
 
-20 connections, each a different seeded user signed in with their own token and scope (an administrator, two directors,
+${o.mixedConnections === 20 ? '20 connections, each' : `${o.mixedConnections} connection(s) taking in turn 20 users,`} a different seeded user signed in with their own token and scope (an administrator, two directors,
 four department heads, 13 employees), each looping over a mix drawn from a seeded PRNG (bench/mixed.ts): requests list
 pages (mostly page 1), filters (status, type, priority, overdue, date ranges) and sorts, searches (company names,
 Vietnamese words with and without accents, names, codes, phone fragments, words that match nothing), request and work

@@ -13,6 +13,7 @@
 // Environment:
 //   BENCH_SECONDS=5        measured seconds of each repeated-query row (after 1 s of warm-up, bench/load.ts)
 //   BENCH_MIXED_SECONDS=30 measured seconds of each mixed run (after BENCH_MIXED_WARMUP=5 s not counted)
+//   BENCH_MIXED_CONNECTIONS=20  fewer connections take the 20 users in turn (1: each call kind's own service time)
 //   BENCH_ONLY=mixed       only the mixed runs and the scope check (development); writes $TMPDIR/qlcv-performance.md
 //                          instead of docs/performance.md
 //   BENCH_DB=sqlite|postgres  only one database
@@ -38,6 +39,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
 const MIXED_WARMUP = Number(process.env.BENCH_MIXED_WARMUP ?? 5);
+const MIXED_CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 20);
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 const REUSE = process.env.BENCH_REUSE;
 const SERVER = process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js');
@@ -122,6 +124,7 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
     const m = await mixedRun(base, await planMix(database, seeded.requestTypeId), {
       seconds: MIXED_SECONDS,
       warmup: MIXED_WARMUP,
+      connections: MIXED_CONNECTIONS,
     });
     mixed.push({ db: kind, cache, ...m });
     for (const k of [...m.kinds, m.overall])
@@ -308,6 +311,7 @@ const doc = performanceDoc({
   seconds: SECONDS,
   mixedSeconds: MIXED_SECONDS,
   mixedWarmup: MIXED_WARMUP,
+  mixedConnections: MIXED_CONNECTIONS,
   cacheOff: CACHE_OFF,
   onlyMixed: ONLY_MIXED,
 });
