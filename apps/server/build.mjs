@@ -1,14 +1,20 @@
-// Bundles the server into dist/main.js: our code and @qlcv/common inlined, npm packages left to node_modules.
+// Bundles the server into dist/main.js (and dist/<name>-<hash>.js for what it loads on demand): our code and @qlcv/common inlined, npm packages left to node_modules.
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const commonSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/common/src');
 
+// Chunk names change with their content: start clean so old ones don't pile up.
+await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
   bundle: true,
+  // Modules imported with `await import()` (the S3 driver and its SDK) become their own files, loaded only when used.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   target: 'node20.19',
   format: 'esm',

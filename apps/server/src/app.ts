@@ -19,7 +19,6 @@ import type { ModuleAccess } from './lib/record-access';
 import { Scheduler } from './lib/scheduler';
 import { secretBox } from './lib/secret-box';
 import { LocalStorage, type Storage } from './lib/storage';
-import { S3Storage } from './lib/storage-s3';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { AuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -198,7 +197,11 @@ export async function buildApp({
   });
   const auditLogs = new AuditLogsService(db);
   const uploadsRoot = path.join(config.dataDir, 'uploads');
-  const s3 = !givenStorage && config.s3 ? new S3Storage(config.s3, path.join(uploadsRoot, 'tmp'), app.log) : null;
+  // The AWS SDK takes most of a second to load: only a server that uses a bucket pays for it.
+  const s3 =
+    !givenStorage && config.s3
+      ? new (await import('./lib/storage-s3')).S3Storage(config.s3, path.join(uploadsRoot, 'tmp'), app.log)
+      : null;
   if (s3) app.addHook('onClose', async () => s3.client.destroy());
   const storage = givenStorage ?? s3 ?? new LocalStorage(uploadsRoot);
   const documents = new DocumentsService(db, storage, app.log);
