@@ -47,6 +47,9 @@ export class WorkDeadlinesJob implements ScheduledJob {
         raised += pass.raised;
         // A full batch of which nothing was ours (another runner took them) would only repeat itself.
         if (pass.seen < this.batch || pass.raised === 0) break;
+        // SQLite's driver is synchronous: without a turn of the event loop between batches, a backlog (after
+        // downtime) would keep every request waiting until the last reminder is written.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     return raised;

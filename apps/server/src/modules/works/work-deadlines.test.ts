@@ -216,6 +216,21 @@ describe('work deadlines: reminders, escalation and the scheduler lease', () => 
     expect(row.deadline).toBe(iso(40));
   });
 
+  it('lets requests through between batches of a backlog (an HTTP call answers before the job ends)', async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => createWork(-5 - i / 10)));
+    let done = false;
+    let answeredFirst = false;
+    const run = new WorkDeadlinesJob(db(), 2).runOnce(at(100)).then((n) => {
+      done = true;
+      return n;
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    answeredFirst = !done;
+    expect(res.statusCode).toBe(200);
+    expect(await run).toBeGreaterThanOrEqual(10);
+    expect(answeredFirst).toBe(true);
+  });
+
   it('raises each reminder once when several runners race (small batches, many works)', async () => {
     const works = await Promise.all(Array.from({ length: 12 }, (_, i) => createWork(2 + i / 10)));
     const steps = [await stepWorkOf(clerk.token), await stepWorkOf(clerk.token)].map((s) => s.work);
