@@ -298,11 +298,14 @@ export async function checkScopes(base: string): Promise<string> {
   return line;
 }
 
-/** Runs the mix: `warmup` seconds not counted, then `seconds` measured; each of the plan's users on their own keep-alive connection. */
+/**
+ * Runs the mix: `warmup` seconds not counted, then `seconds` measured; each of the plan's users on their own keep-alive
+ * connection, flat out (the next call as soon as the answer is in) or, with `thinkMs`, at a person's pace.
+ */
 export async function mixedRun(
   base: string,
   plan: MixPlan,
-  opts: { seconds: number; warmup: number; connections?: number },
+  opts: { seconds: number; warmup: number; connections?: number; thinkMs?: number },
 ): Promise<{ kinds: KindRow[]; overall: KindRow }> {
   const users = plan.users.map((u) => ({ ...u, open: u.open.map((w) => ({ ...w })) }));
   const tokens = await Promise.all(users.map((u) => signIn(base, u.username)));
@@ -315,6 +318,10 @@ export async function mixedRun(
   // users in turn, each user keeping their own draw.
   const conns = Math.min(opts.connections ?? users.length, users.length);
   const rands = users.map((_, i) => prng(1000 + i));
+  // Think time (office pace): exponential with mean `thinkMs`, capped at 5×, from its own draw so the calls made are
+  // the same sequence as flat out.
+  const thinks = users.map((_, i) => prng(9000 + i));
+  const think = (i: number) => (opts.thinkMs ? Math.min(-Math.log(1 - thinks[i]!()) * opts.thinkMs, 5 * opts.thinkMs) : 0);
   await Promise.all(
     Array.from({ length: conns }, async (_, c) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -329,6 +336,8 @@ export async function mixedRun(
         const { status, code } = await send(`${base}${call.path}`, agent, tokens[i]!, call.method ?? 'GET', body);
         const ms = performance.now() - started;
         call.after?.(status);
+        const pause = think(i);
+        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
         if (!counted) continue;
         let s = stats.get(call.kind);
         if (!s) {

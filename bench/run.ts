@@ -14,11 +14,13 @@
 //   BENCH_SECONDS=5        measured seconds of each repeated-query row (after 1 s of warm-up, bench/load.ts)
 //   BENCH_MIXED_SECONDS=30 measured seconds of each mixed run (after BENCH_MIXED_WARMUP=5 s not counted)
 //   BENCH_MIXED_CONNECTIONS=20  fewer connections take the 20 users in turn (1: each call kind's own service time)
+//   BENCH_MIXED_THINK_MS=1000  mean think time of the office-pace runs (each user, between two calls)
 //   BENCH_ONLY=mixed       only the mixed runs and the scope check (development); writes $TMPDIR/qlcv-performance.md
 //                          instead of docs/performance.md
 //   BENCH_DB=sqlite|postgres  only one database
 //   BENCH_REUSE=/tmp/x     keep the seeded SQLite data dir and PostgreSQL database (qlcv_bench_reuse) there and reuse
 //                          them on the next run instead of seeding again (development only: writes accumulate)
+//   BENCH_PORT=3921        the SQLite server's port (PostgreSQL's is the next one)
 //   BENCH_SERVER=path      the built server to start (default apps/server/dist/main.js)
 //   BENCH_OUT=file         where to write the report instead (a development run that must not touch the docs)
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -40,6 +42,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
 const MIXED_WARMUP = Number(process.env.BENCH_MIXED_WARMUP ?? 5);
 const MIXED_CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 20);
+/** The servers' ports: this one for SQLite, the next for PostgreSQL. */
+const PORT = Number(process.env.BENCH_PORT ?? 3921);
+const MIXED_THINK_MS = Number(process.env.BENCH_MIXED_THINK_MS ?? 1000);
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 const REUSE = process.env.BENCH_REUSE;
 const SERVER = process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js');
@@ -119,17 +124,18 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
   }
   const mixed: Mixed[] = [];
   let scopes = '';
-  const mix = async (cache: 'on' | 'off') => {
+  const mix = async (cache: 'on' | 'off', pace: 'flat out' | 'office') => {
     // Planned afresh: the works the last run started or completed are no longer where it left them.
     const m = await mixedRun(base, await planMix(database, seeded.requestTypeId), {
       seconds: MIXED_SECONDS,
       warmup: MIXED_WARMUP,
       connections: MIXED_CONNECTIONS,
+      thinkMs: pace === 'office' ? MIXED_THINK_MS : 0,
     });
-    mixed.push({ db: kind, cache, ...m });
+    mixed.push({ db: kind, cache, pace, ...m });
     for (const k of [...m.kinds, m.overall])
       console.log(
-        `${kind.padEnd(10)} mixed, cache ${cache.padEnd(3)} ${k.kind.padEnd(18)} ${k.rps.toFixed(0).padStart(5)} req/s  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms  errors ${k.errors} races ${k.races} ${k.samples.join(', ')}`,
+        `${kind.padEnd(10)} mixed ${pace.padEnd(8)}, cache ${cache.padEnd(3)} ${k.kind.padEnd(18)} ${k.rps.toFixed(0).padStart(5)} req/s  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms  errors ${k.errors} races ${k.races} ${k.samples.join(', ')}`,
       );
   };
   const env = { DATA_DIR: dataDir, PORT: String(port), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
@@ -209,7 +215,8 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
       add('GET /api/auth/info', await load(`${base}/api/auth/info`, opts));
       add('GET /api/departments/tree', await load(`${base}/api/departments/tree`, opts));
     }
-    await mix('on');
+    await mix('on', 'flat out');
+    await mix('on', 'office');
   } finally {
     await stop(proc);
   }
@@ -233,7 +240,8 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
       );
       add(`GET /api/works/my ${CACHE_OFF}`, await load(`${base}/api/works/my?tab=assigned`, { headers: busy, seconds: SECONDS }));
     }
-    await mix('off');
+    await mix('off', 'flat out');
+    await mix('off', 'office');
   } finally {
     await stop(uncached.proc);
   }
@@ -294,11 +302,11 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 const results: Row[] = [];
 const runs: Awaited<ReturnType<typeof benchOne>>[] = [];
 const onlyDb = process.env.BENCH_DB;
-if (onlyDb !== 'postgres') runs.push(await benchOne('SQLite', undefined, 3921));
+if (onlyDb !== 'postgres') runs.push(await benchOne('SQLite', undefined, PORT));
 const pgDb = onlyDb === 'sqlite' ? null : await freshPostgres();
 if (pgDb) {
   try {
-    runs.push(await benchOne('PostgreSQL', pgDb.url, 3922));
+    runs.push(await benchOne('PostgreSQL', pgDb.url, PORT + 1));
   } finally {
     await pgDb.drop();
   }
@@ -312,6 +320,7 @@ const doc = performanceDoc({
   mixedSeconds: MIXED_SECONDS,
   mixedWarmup: MIXED_WARMUP,
   mixedConnections: MIXED_CONNECTIONS,
+  mixedThinkMs: MIXED_THINK_MS,
   cacheOff: CACHE_OFF,
   onlyMixed: ONLY_MIXED,
 });
