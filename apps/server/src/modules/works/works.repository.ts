@@ -67,7 +67,11 @@ function overdueExpr(eb: WEb, now: string): Expression<SqlBool> {
 }
 
 export function filtered(db: Kysely<DB>, f: WorkFilter) {
-  let q = db.selectFrom('works as w').where((eb) => inScope(eb, f.scope));
+  const { scope } = f;
+  let q = db.selectFrom('works as w');
+  // Every work: no WHERE at all, so SQLite counts the table from its b-tree pages (`where 1 = 1` made the total walk
+  // an index of every work, ≈ 3 ms on 270 000).
+  if (!scope.all) q = q.where((eb) => inScope(eb, scope));
   if (f.tab) {
     const { kind, userId } = f.tab;
     if (kind === 'assigned') q = q.where('w.assignee_id', '=', userId);
