@@ -363,7 +363,9 @@ export async function buildApp({
     transitions: new UserEvaluationTransitionsService(db, userEvaluations),
   });
   await app.register(leavesRoutes, { leaves, approvals: leaveApprovals, balances: leaveBalances });
-  await app.register(dashboardRoutes, { dashboard: new DashboardService(db, { departments, works, leaves }) });
+  await app.register(dashboardRoutes, {
+    dashboard: new DashboardService(db, { departments, works, leaves }, config.listCacheSize > 0),
+  });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });
   await app.register(timekeepingRoutes, { timekeeping });

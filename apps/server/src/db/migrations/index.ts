@@ -19,6 +19,7 @@ import { contracts } from './0021-contracts';
 import { kpiTypes } from './0022-kpi-types';
 import { evaluations } from './0023-evaluations';
 import { dashboardIndexes } from './0024-dashboard-indexes';
+import { dashboardSpeed } from './0025-dashboard-speed';
 import { sessionVersion } from './0026-session-version';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0019-units-services': unitsServices,
   '0022-kpi-types': kpiTypes,
   '0024-dashboard-indexes': dashboardIndexes,
+  '0025-dashboard-speed': dashboardSpeed,
   '0026-session-version': sessionVersion,
 };
 

@@ -11,6 +11,7 @@ import { leaveScopeOf } from '../leaves/leave-scopes';
 import type { LeavesService } from '../leaves/leaves.service';
 import { userEvaluationScopeOf } from '../user-evaluations/user-evaluation-scopes';
 import type { WorksService } from '../works/works.service';
+import { DashboardCache } from './dashboard.cache';
 import { parts, vnWeek } from './dashboard.parts';
 
 // The keys of the lists each part summarises (their routes' `permission`): without them the part is null.
@@ -25,10 +26,16 @@ const when = <T>(allowed: boolean, run: () => Promise<T>): Promise<T | null> => 
 
 /** `GET /api/dashboard`: every part in the viewer's scopes, the parts side by side. */
 export class DashboardService {
+  private readonly cache: DashboardCache;
+
+  /** `cache`: keep the requests' parts while the data is unchanged (off with the list cache, LIST_CACHE_SIZE=0). */
   constructor(
     private readonly db: Kysely<DB>,
     private readonly deps: { departments: DepartmentsService; works: WorksService; leaves: LeavesService },
-  ) {}
+    cache = true,
+  ) {
+    this.cache = new DashboardCache(db, cache);
+  }
 
   async get(actor: Actor): Promise<Dashboard> {
     const db = this.db;
@@ -54,6 +61,8 @@ export class DashboardService {
       ? { scope: workScope, search: null, overdue: { now, value: true } }
       : { scope: { all: true } as const, tab: mine, search: null, overdue: { now, value: true } };
 
+    // Read before the parts it guards, and awaited by them in this same tick.
+    const version = seesRequests ? this.cache.version() : Promise.resolve(null);
     const [
       requestsByStatus,
       requestsOverdue,
@@ -68,7 +77,7 @@ export class DashboardService {
       nextDeadlines,
       notifications,
     ] = await Promise.all([
-      when(seesRequests, () => parts.requestsByStatus(db)),
+      when(seesRequests, () => this.cache.get(version, 'requests_by_status', () => parts.requestsByStatus(db))),
       when(seesRequests, () => parts.requestsOverdue(db, now)),
       parts.worksCount(db, {
         scope: { all: true },
@@ -82,7 +91,7 @@ export class DashboardService {
       when(seesLeaves, () => this.deps.leaves.approvalCount(actor)),
       when(seesContracts, () => parts.contractsExpiring(db, today)),
       evaluationScope ? parts.evaluationsToDo(db, evaluationScope) : null,
-      when(seesRequests, () => parts.requestsPerMonth(db, today)),
+      when(seesRequests, () => this.cache.get(version, `requests_per_month:${today}`, () => parts.requestsPerMonth(db, today))),
       when(seesWorksList, () => parts.worksOnTime(db, workScope, new Date(Date.now() - ON_TIME_DAYS * 86_400_000).toISOString())),
       leaveScope ? parts.leaveDaysByType(db, leaveScope, today.slice(0, 4)) : null,
       parts.nextDeadlines(db, actor.id, now),

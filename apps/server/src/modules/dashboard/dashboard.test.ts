@@ -318,10 +318,55 @@ describe('dashboard', () => {
     expect(head.lists.next_deadlines.map((l) => l.kind)).toEqual(['evaluation']);
   });
 
+  it("names the employee of each review in a reviewer's deadlines", async () => {
+    const { name } = await t.database.db.selectFrom('users').select('name').where('id', '=', other.id).executeTakeFirstOrThrow();
+    const head = await dashboard(headX.token);
+    expect(head.lists.next_deadlines).toEqual([
+      expect.objectContaining({ kind: 'evaluation', title: `Đánh giá ${name} — Đánh giá tháng` }),
+    ]);
+  });
+
   it('shows my latest five notifications only', async () => {
     const d = await dashboard(plain.token);
     expect(d.lists.notifications.map((n) => n.title)).toEqual([6, 5, 4, 3, 2].map((i) => `Thông báo ${i}`));
     const o = await dashboard(other.token);
     expect(o.lists.notifications.map((n) => n.title)).toEqual(['Của người khác']);
+  });
+
+  // Last: it writes. The requests' parts are kept while the data is unchanged; every write shows at once.
+  it('shows a write on the next dashboard at once', async () => {
+    const byStatus = async () => {
+      const counts = (await dashboard(t.adminToken)).cards.requests_by_status;
+      if (!counts) throw new Error('no requests by status');
+      return counts;
+    };
+    const thisMonth = async () => {
+      const counts = (await dashboard(boss.token)).charts.requests_per_month?.[11]?.counts;
+      if (!counts) throw new Error('no requests this month');
+      return counts;
+    };
+    const before = await byStatus();
+    expect(await byStatus()).toEqual(before);
+    const monthBefore = await thisMonth();
+    const created = await createRequest(t, world);
+    const status = created.status as keyof typeof before;
+    expect((await byStatus())[status]).toBe(before[status] + 1);
+    expect((await thisMonth())[status]).toBe(monthBefore[status] + 1);
+    // A change straight in the database (another instance, a script) too.
+    await t.database.db.updateTable('requests').set({ status: 'cancelled' }).where('id', '=', created.id).execute();
+    const after = await byStatus();
+    expect(after[status]).toBe(before[status]);
+    expect(after.cancelled).toBe(before.cancelled + 1);
+    expect((await thisMonth()).cancelled).toBe(monthBefore.cancelled + 1);
+
+    // Overdue works are the open ones: on hold past its deadline counts, cancelled does not.
+    const overdue = async () => (await dashboard(t.adminToken)).cards.works_overdue ?? 0;
+    const overdueBefore = await overdue();
+    const held = await createWork({ title: 'Đo tiếng ồn', assignee_id: other.id });
+    await setWork(held.id, { status: 'on_hold', deadline: new Date(Date.now() - DAY).toISOString() });
+    expect(await overdue()).toBe(overdueBefore + 1);
+    expect(await listTotal({ route: 'works.index', query: { overdue: '1' } }, t.adminToken)).toBe(overdueBefore + 1);
+    await setWork(held.id, { status: 'cancelled' });
+    expect(await overdue()).toBe(overdueBefore);
   });
 });

@@ -1,4 +1,4 @@
-import type { MyWorkTab, WorkSort } from '@qlcv/common/schemas/works';
+import { type MyWorkTab, OPEN_WORK_STATUSES, type WorkSort } from '@qlcv/common/schemas/works';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -43,6 +43,7 @@ export interface WorkSortSpec {
 type WEb = ExpressionBuilder<DB & { w: DB['works'] }, 'w'>;
 
 const CLOSED = ['done', 'cancelled'];
+const OPEN: string[] = [...OPEN_WORK_STATUSES];
 
 /** The works a scope reaches: assigned to, created by or followed by the user, or in their departments. */
 function inScope(eb: WEb, scope: WorkScope): Expression<SqlBool> {
@@ -62,8 +63,9 @@ function inScope(eb: WEb, scope: WorkScope): Expression<SqlBool> {
   return eb.or(own);
 }
 
+// Open written as `in` the open statuses (not `not in` the closed ones): an index on (status, deadline) then counts it.
 function overdueExpr(eb: WEb, now: string): Expression<SqlBool> {
-  return eb.and([eb('w.deadline', 'is not', null), eb('w.deadline', '<', now), eb('w.status', 'not in', CLOSED)]);
+  return eb.and([eb('w.deadline', 'is not', null), eb('w.deadline', '<', now), eb('w.status', 'in', OPEN)]);
 }
 
 export function filtered(db: Kysely<DB>, f: WorkFilter) {
