@@ -5,11 +5,6 @@ import { startBanner } from './banner';
 import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
-import { loadDemo } from './db/seed/demo';
-import { loadDemoActivity } from './db/seed/demo-activity';
-import { loadDemoContractTemplates } from './db/seed/demo-contract-templates';
-import { loadDemoContracts } from './db/seed/demo-contracts';
-import { loadDemoEvaluations } from './db/seed/demo-evaluations';
 import { ensureNotificationSettings } from './db/seed/notification-settings';
 
 const started = performance.now();
@@ -37,6 +32,10 @@ async function main() {
   await ensureNotificationSettings(database.db);
   const demo = process.argv.includes('--demo') || process.env.DEMO === 'true';
   if (demo) {
+    // The demo's data and code are loaded only with --demo: a plain start does not parse them.
+    const { loadDemo, loadDemoActivity, loadDemoEvaluations, loadDemoContractTemplates, loadDemoContracts } = await import(
+      './db/seed/demo-all'
+    );
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
     // Evaluations after the activity: their computed actuals count its works and requests.

@@ -1,4 +1,5 @@
-import PizZip from 'pizzip';
+import type PizZip from 'pizzip';
+import { pizZip } from './lazy-deps';
 
 /** Builds small WordprocessingML documents in code: the sample contract template and test fixtures. */
 
@@ -77,7 +78,7 @@ const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
 
 /** A whole .docx package around the given body XML: Times New Roman 13 on A4 unless told otherwise. */
 export function buildDocx(bodyXml: string, opts: { font?: string; size?: number } = {}): Buffer {
-  const zip = new PizZip();
+  const zip = new (pizZip())();
   // A fixed date: the same body always gives the same bytes.
   const at = { date: FIXED_DATE };
   zip.file('[Content_Types].xml', CONTENT_TYPES, at);
@@ -94,7 +95,7 @@ export function buildDocx(bodyXml: string, opts: { font?: string; size?: number 
 
 /** The visible text of a .docx, one line per paragraph (tests and previews). */
 export function docxText(buf: Buffer): string {
-  const xml = new PizZip(buf).file('word/document.xml')?.asText() ?? '';
+  const xml = new (pizZip())(buf).file('word/document.xml')?.asText() ?? '';
   return xml
     .split(/<\/w:p>/)
     .map((p) =>

@@ -4,10 +4,11 @@ import {
   type TemplateLoop,
   type TemplatePlaceholder,
 } from '@qlcv/common/schemas/contract-templates';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import type Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
 import { unescapeXml } from './docx-build';
 import { AppError } from './errors';
+import { docxtemplater, pizZip } from './lazy-deps';
 
 /**
  * Contract templates: .docx files with docxtemplater tags. Only the default parser is used (a tag is a plain key
@@ -75,7 +76,7 @@ function openDocx(buf: Buffer): PizZip {
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notDocx();
   let zip: PizZip;
   try {
-    zip = new PizZip(buf);
+    zip = new (pizZip())(buf);
   } catch {
     throw notDocx();
   }
@@ -312,7 +313,7 @@ export function inspectDocxTemplate(buf: Buffer): TemplateInspection {
   const where = locator(zip);
   const collect = new CollectModule();
   try {
-    new Docxtemplater(zip, { ...DOCX_OPTIONS, modules: [collect] });
+    new (docxtemplater())(zip, { ...DOCX_OPTIONS, modules: [collect] });
   } catch (e) {
     // Compiling stops at the broken tags; the whole tags around them are still checked by name.
     const problems = compileErrors(e).map((err) => describeError(err, where));
@@ -341,7 +342,7 @@ export function renderDocxTemplate(buf: Buffer, data: Record<string, unknown>): 
   const zip = openDocx(buf);
   let doc: Docxtemplater;
   try {
-    doc = new Docxtemplater(zip, { ...DOCX_OPTIONS, nullGetter: () => '' });
+    doc = new (docxtemplater())(zip, { ...DOCX_OPTIONS, nullGetter: () => '' });
   } catch (e) {
     const where = locator(zip);
     throw templateRefused(compileErrors(e).map((err) => describeError(err, where)));

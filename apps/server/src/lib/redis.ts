@@ -1,10 +1,12 @@
-import { createClient, type RedisClientType } from '@redis/client';
+import type { RedisClientType } from '@redis/client';
 
 /**
  * A connected Redis client. node-redis queues commands and reconnects on its own with backoff; errors are logged, not
  * thrown at the process. The first connection must succeed within 5 s, so a wrong REDIS_URL stops the boot.
  */
 export async function openRedis(url: string, log?: { warn(obj: object, msg: string): void }): Promise<RedisClientType> {
+  // Loaded on first use: a server without REDIS_URL never pays for the client's memory.
+  const { createClient } = await import('@redis/client');
   const client = createClient({
     url,
     socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },

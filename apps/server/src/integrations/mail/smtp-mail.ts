@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ChannelDriver, SendResult } from '../channels';
 import { clip } from '../http';
 
@@ -24,19 +25,19 @@ const domainOf = (from: string) => /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? 'qlcv
  * `X-QLCV-Delivery` header. One connection per message: no socket outlives a send or holds up a shutdown.
  */
 export function smtpMailDriver(options: SmtpOptions): ChannelDriver {
-  const transport = createTransport({
-    url: options.url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // nodemailer is loaded at the first e-mail: a server that sends none never pays for its memory.
+  let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({ url: options.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    ));
   const domain = domainOf(options.from);
   return {
     async send(message): Promise<SendResult> {
       if (!EMAIL.test(message.recipient)) return { ok: false, retryable: false, error: 'Địa chỉ e-mail không hợp lệ' };
       const keyHash = createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32);
       try {
-        const info = await transport.sendMail({
+        const info = await (await transporter()).sendMail({
           from: options.from,
           to: message.recipient,
           subject: message.subject ?? '',

@@ -10,10 +10,11 @@ import {
   gradeText,
 } from '@qlcv/common/schemas/evaluations';
 import { USER_EVALUATION_STATUS_LABELS, type UserEvaluationStatus } from '@qlcv/common/schemas/user-evaluations';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { loadExcelJS } from '../../lib/lazy-deps';
 import { contentDisposition } from '../../lib/xlsx-export';
 import { userEvaluationsRepository } from '../user-evaluations/user-evaluations.repository';
 import type { EvaluationsService } from './evaluations.service';
@@ -91,7 +92,7 @@ export class EvaluationResultsService {
   async sendXlsx(reply: FastifyReply, id: number, q: EvaluationResultsQuery): Promise<FastifyReply> {
     const { evaluation: e, rows, distribution } = await this.results(id, q);
     const stream = new PassThrough();
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    const book = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet('Kết quả');
     sheet.columns = [
       { header: 'STT', width: 6 },

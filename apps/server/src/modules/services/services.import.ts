@@ -10,12 +10,13 @@ import {
   type VatRate,
 } from '@qlcv/common/schemas/services';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { AppError, invalid } from '../../lib/errors';
+import { loadExcelJS } from '../../lib/lazy-deps';
 import type { Upload } from '../../plugins/multipart';
 import { SERVICE_ENTITY, serviceValues } from './services.service';
 import { SERVICE_SHEET } from './services.sheet';
@@ -113,7 +114,7 @@ export class ServicesImport {
   }
 
   private async parse(file: string): Promise<ParsedRow[]> {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcelJS()).Workbook();
     try {
       await wb.xlsx.readFile(file);
     } catch {

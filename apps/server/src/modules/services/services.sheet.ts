@@ -1,5 +1,6 @@
 import { SERVICE_IMPORT_COLUMNS, type Service, VAT_RATE_LABELS } from '@qlcv/common/schemas/services';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/lazy-deps';
 import type { XlsxColumn } from '../../lib/xlsx-export';
 
 // The catalogue's sheet: the export writes these columns, the template shows them, the import reads them back.
@@ -29,7 +30,7 @@ export const serviceExportColumns: XlsxColumn<Service>[] = SERVICE_IMPORT_COLUMN
 
 /** The import template: the headers, one example row, and a note sheet saying what each column takes. */
 export async function serviceImportTemplate(unitNames: string[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   const sheet = wb.addWorksheet(SERVICE_SHEET);
   sheet.columns = SERVICE_IMPORT_COLUMNS.map((header) => ({ header, width: COLUMN[header].width }));
   sheet.getRow(1).font = { bold: true };

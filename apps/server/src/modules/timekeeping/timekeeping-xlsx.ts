@@ -7,7 +7,8 @@ import {
   WORKED_SYMBOL,
 } from '@qlcv/common/schemas/timekeeping';
 import { WEEKDAY_SHORT, type Weekday } from '@qlcv/common/work-calendar';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/lazy-deps';
 
 export interface TimekeepingSheet {
   grid: Timekeeping;
@@ -57,7 +58,7 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
   const lastCol = firstTotal + totals.length - 1;
   const paidType = new Map(grid.leave_types.map((t) => [t.symbol, t.paid]));
 
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = company.name;
   const ws = wb.addWorksheet(`Chấm công ${month}-${year}`, {
     pageSetup: {

@@ -1,0 +1,6 @@
+// The demo loaders in one module, imported by main.ts only when it starts with --demo.
+export { loadDemo } from './demo';
+export { loadDemoActivity } from './demo-activity';
+export { loadDemoContractTemplates } from './demo-contract-templates';
+export { loadDemoContracts } from './demo-contracts';
+export { loadDemoEvaluations } from './demo-evaluations';
