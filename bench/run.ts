@@ -119,6 +119,9 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
     seeded = await seedCompany(database);
     // Autovacuum would do this in a live database: statistics, and the visibility map index-only counts rely on.
     if (kind === 'PostgreSQL') await sql`vacuum analyze`.execute(database.db);
+    // SQLite's statistics, which the server gathers itself when missing (openDatabase), so its first start after
+    // the seed is not counted in the cold start.
+    else await sql`pragma optimize = 0x10002`.execute(database.db);
     console.log(`${kind}: seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     if (REUSE) writeFileSync(seededFile, JSON.stringify(seeded));
   }

@@ -75,11 +75,21 @@ export function openDatabase(database: Config['database']): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Table statistics for the planner (without them it takes `status = ?` for a rare value and sorts 200 000 works
+    // for a page of 20): gathered when missing or stale, a sample of each index (≈ 0.5 s once on 270 000 works, then
+    // ≈ 2 ms), and again every six hours as SQLite advises for long-lived connections.
+    sqlite.pragma('analysis_limit = 400');
+    sqlite.pragma('optimize = 0x10002');
+    const statistics = setInterval(() => sqlite.pragma('optimize'), 6 * 3600_000);
+    statistics.unref();
     const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
     return {
       db,
       kind: 'sqlite',
-      close: () => db.destroy(),
+      close: () => {
+        clearInterval(statistics);
+        return db.destroy();
+      },
       ping: async () => {
         try {
           sqlite.prepare('select 1').get();

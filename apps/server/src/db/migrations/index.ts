@@ -21,6 +21,7 @@ import { evaluations } from './0023-evaluations';
 import { dashboardIndexes } from './0024-dashboard-indexes';
 import { dashboardSpeed } from './0025-dashboard-speed';
 import { sessionVersion } from './0026-session-version';
+import { worksListSpeed } from './0027-works-list-speed';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0024-dashboard-indexes': dashboardIndexes,
   '0025-dashboard-speed': dashboardSpeed,
   '0026-session-version': sessionVersion,
+  '0027-works-list-speed': worksListSpeed,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -164,13 +164,7 @@ export class WorksService {
     const { rows, total } = await this.lists.page(
       key,
       w.limit,
-      async () => {
-        const [rows, total] = await Promise.all([
-          repo.list(this.db, filter, sort, w.limit, w.offset),
-          repo.count(this.db, filter),
-        ]);
-        return { rows, total };
-      },
+      () => repo.page(this.db, filter, sort, w.limit, w.offset),
       (ids) => repo.byIds(this.db, ids),
     );
     const now = nowIso();
