@@ -36,6 +36,7 @@ export function parseSort<S extends string>(
   return { column, direction: desc ? 'desc' : 'asc' };
 }
 
+// Migration 0028 indexes requests on this very expression: change both together.
 const rankOf = (alias: string) =>
   sql<number>`case ${sql.raw(alias)}.priority when 'low' then 1 when 'normal' then 2 when 'high' then 3 when 'urgent' then 4 else 0 end`;
 const PRIORITY_RANK = { r: rankOf('r'), w: rankOf('w') };

@@ -16,11 +16,7 @@ export function worksListSpeed(_kind: DialectKind) {
       // A department's works with their status and deadline: a head's overdue or date-range count reads the index
       // alone (≈ 5 ms for 90 000 works) instead of every work's row (≈ 45 ms).
       await db.schema.dropIndex('works_department_idx').execute();
-      await db.schema
-        .createIndex('works_department_idx')
-        .on('works')
-        .columns(['department_id', 'status', 'deadline'])
-        .execute();
+      await db.schema.createIndex('works_department_idx').on('works').columns(['department_id', 'status', 'deadline']).execute();
     },
   };
 }

@@ -22,6 +22,7 @@ import { dashboardIndexes } from './0024-dashboard-indexes';
 import { dashboardSpeed } from './0025-dashboard-speed';
 import { sessionVersion } from './0026-session-version';
 import { worksListSpeed } from './0027-works-list-speed';
+import { requestsListSpeed } from './0028-requests-list-speed';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0025-dashboard-speed': dashboardSpeed,
   '0026-session-version': sessionVersion,
   '0027-works-list-speed': worksListSpeed,
+  '0028-requests-list-speed': requestsListSpeed,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

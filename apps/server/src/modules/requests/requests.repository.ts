@@ -10,6 +10,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
+import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
 import { inOrder, orderedBy } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
@@ -37,32 +38,37 @@ type REb = ExpressionBuilder<DB & { r: DB['requests'] }, 'r'>;
  * Past due and still open. The SLA clock stops on hold: a request on hold is overdue only if it was already past due
  * when it was put on hold.
  */
-function overdueExpr(eb: REb, now: string): Expression<SqlBool> {
+function overdueExpr(eb: REb, now: string, c: ColumnRef): Expression<SqlBool> {
   return eb.and([
-    eb('r.due_at', 'is not', null),
+    eb(c('r.due_at'), 'is not', null),
     eb.or([
-      eb.and([eb('r.status', 'in', ['received', 'in_progress']), eb('r.due_at', '<', now)]),
-      eb.and([eb('r.status', '=', 'on_hold'), eb('r.due_at', '<', eb.ref('r.on_hold_since'))]),
+      eb.and([eb(c('r.status'), 'in', ['received', 'in_progress']), eb(c('r.due_at'), '<', now)]),
+      eb.and([eb(c('r.status'), '=', 'on_hold'), eb(c('r.due_at'), '<', eb.ref('r.on_hold_since'))]),
     ]),
   ]);
 }
 
-export function filtered(db: Kysely<DB>, f: RequestFilter) {
+/** `c` names the filter's columns: as is, or behind SQLite's no-index hint while the page walks the sort's index. */
+export function filtered(db: Kysely<DB>, f: RequestFilter, c: ColumnRef = indexed) {
   let q = db.selectFrom('requests as r');
   if (f.search) q = q.where(indexedSearch(db, 'requests', 'r', f.search));
-  if (f.status?.length) q = q.where('r.status', 'in', f.status);
-  if (f.requestTypeId) q = q.where('r.request_type_id', '=', f.requestTypeId);
-  if (f.priority?.length) q = q.where('r.priority', 'in', f.priority);
-  if (f.source?.length) q = q.where('r.source', 'in', f.source);
+  if (f.status?.length) q = q.where((eb) => eb(c('r.status'), 'in', f.status ?? []));
+  if (f.requestTypeId) q = q.where((eb) => eb(c('r.request_type_id'), '=', f.requestTypeId ?? 0));
+  if (f.priority?.length) q = q.where((eb) => eb(c('r.priority'), 'in', f.priority ?? []));
+  if (f.source?.length) q = q.where((eb) => eb(c('r.source'), 'in', f.source ?? []));
   if (f.customerId) q = q.where('r.customer_id', '=', f.customerId);
-  if (f.createdFrom) q = q.where('r.created_at', '>=', f.createdFrom);
-  if (f.createdBefore) q = q.where('r.created_at', '<', f.createdBefore);
+  if (f.createdFrom) q = q.where((eb) => eb(c('r.created_at'), '>=', f.createdFrom ?? ''));
+  if (f.createdBefore) q = q.where((eb) => eb(c('r.created_at'), '<', f.createdBefore ?? ''));
   if (f.overdue) {
     const { now, value } = f.overdue;
-    q = q.where((eb) => (value ? overdueExpr(eb, now) : eb.not(overdueExpr(eb, now))));
+    q = q.where((eb) => (value ? overdueExpr(eb, now, c) : eb.not(overdueExpr(eb, now, c))));
   }
   return q;
 }
+
+// Sorts with an index in their order (0028, priority's on its rank expression); due_at sorts empty values last,
+// which no index order gives.
+const WALKABLE_SORTS = new Set<RequestSort>(['created_at', 'updated_at', 'code', 'status', 'priority']);
 
 const LIST_COLUMNS = [
   'r.id',
@@ -110,8 +116,11 @@ export type RequestWorkRow = Awaited<ReturnType<typeof requestsRepository.works>
 const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: RequestSortSpec): Q => orderedBy(q, 'r', sort);
 
 export const requestsRepository = {
-  list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
-    return ordered(withRelations(filtered(db, f)), sort)
+  /** `walk`: on SQLite, read the sort's index in order (lib/index-hints.ts). */
+  list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number, walk = false) {
+    // The sort's own column keeps its index (a date range on the date sorted by), except priority, sorted by its rank.
+    const keep = sort.column === 'priority' ? null : `r.${sort.column}`;
+    return ordered(withRelations(filtered(db, f, walk && isSqlite(db) ? unindexedBut(keep) : indexed)), sort)
       .limit(limit)
       .offset(offset)
       .execute();
@@ -121,13 +130,19 @@ export const requestsRepository = {
    * A page and its total. A search finds and checks every match whatever it answers, so it runs once: the matches'
    * ids and sort columns are set aside (a materialized CTE, planned for the filter alone, so no date order can tempt
    * the planner into walking every row), then sorted for the page's ids with `count(*) over ()` as the total, and only
-   * those rows are read. Without a search the page and the total run side by side (on PostgreSQL on two connections):
-   * the page walks an index in order and stops after its rows, the total counts an index.
+   * those rows are read. Without a search, on PostgreSQL the page and the total run side by side on two connections;
+   * on SQLite the total comes first and says which index finds the page quickest (lib/index-hints.ts).
    */
   async page(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
-    if (!f.search) {
+    if (!f.search && !isSqlite(db)) {
       const [rows, total] = await Promise.all([this.list(db, f, sort, limit, offset), this.count(db, f)]);
       return { rows, total };
+    }
+    if (!f.search) {
+      const total = await this.count(db, f);
+      if (offset >= total) return { rows: [], total };
+      const walk = WALKABLE_SORTS.has(sort.column) && !f.customerId && denseEnoughToWalk(total, offset + limit);
+      return { rows: await this.list(db, f, sort, limit, offset, walk), total };
     }
     const matches = db
       .with(
