@@ -62,19 +62,40 @@ export function likeNormalized(column: string, pattern: string): Expression<SqlB
  */
 export function indexedSearch(
   db: Kysely<any>,
-  table: 'requests' | 'customers' | 'works',
+  table: SearchTable,
   alias: string,
   pattern: string,
+  /** How the row's id is named: `lib/index-hints.ts` may hide it from the planner while a page walks another index. */
+  idRef: (column: string) => Expression<any> = sql.ref,
 ): Expression<SqlBool> {
-  const words = wordsOf(pattern);
+  const match = ftsMatch(db, pattern);
   // Below the index's reach (only words of one or two letters), or on PostgreSQL whose planner indexes each LIKE.
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || !words.some(indexable)) {
-    return likeNormalized(`${alias}.search_text`, pattern);
-  }
+  if (match === null) return likeNormalized(`${alias}.search_text`, pattern);
+  const fts = sql.table(`${table}_fts`);
+  return sql<SqlBool>`${idRef(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+}
+
+type SearchTable = 'requests' | 'customers' | 'works';
+
+/** The FTS5 MATCH of a search on SQLite, or null where the trigram index cannot answer it (see `indexedSearch`). */
+function ftsMatch(db: Kysely<any>, pattern: string): string | null {
+  const words = wordsOf(pattern);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || !words.some(indexable)) return null;
   const quoted = (phrase: string) => `"${phrase.replaceAll('"', '""')}"`;
-  const match = searchGroups(words)
+  return searchGroups(words)
     .map((group) => (group.length === 1 ? quoted(group[0] as string) : `(${group.map(quoted).join(' OR ')})`))
     .join(' AND ');
+}
+
+/**
+ * How many rows a search alone finds, counted in the FTS5 index without reading them (≈ 7 ms for 50 000 requests, where
+ * reading each row to count it takes ≈ 40 ms); null where the index cannot answer (see `indexedSearch`). Exact: the
+ * index is the table's external-content index, kept by triggers on every insert, update and delete (migration 0006).
+ */
+export async function searchCount(db: Kysely<any>, table: SearchTable, pattern: string): Promise<number | null> {
+  const match = ftsMatch(db, pattern);
+  if (match === null) return null;
   const fts = sql.table(`${table}_fts`);
-  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${fts} where ${fts} match ${match}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -1,5 +1,6 @@
 import { REQUEST_SORTS } from '@qlcv/common/schemas/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likePattern } from '../../lib/vi-search';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type RequestFilter, type RequestSortSpec, requestsRepository } from './requests.repository';
 
@@ -48,7 +49,7 @@ describe('requests list: the same page whichever index finds it', () => {
         priority: PRIORITIES[i % PRIORITIES.length] as string,
         due_at: due,
         on_hold_since: status === 'on_hold' ? new Date(Date.parse(created) + 10 * 86_400_000).toISOString() : null,
-        search_text: `yeu cau ${i}`,
+        search_text: `yeu cau ${i}${i % 2 === 0 ? ' quan trac nuoc thai' : ''}${i % 7 === 0 ? ' khi thai' : ''}`,
         created_at: created,
         updated_at: updated,
       };
@@ -61,7 +62,14 @@ describe('requests list: the same page whichever index finds it', () => {
   });
   afterAll(() => t.close());
 
-  const filters = (): [string, Omit<RequestFilter, 'search'>][] => [
+  const filters = (): [string, Partial<RequestFilter>][] => [
+    // Searches: every request (walked on SQLite), half of them, a seventh, a short word (no index), nothing.
+    ['search everywhere', { search: likePattern('yêu cầu') }],
+    ['search half', { search: likePattern('quan trắc') }],
+    ['search a seventh', { search: likePattern('khí thải') }],
+    ['search short words', { search: likePattern('cau 1') }],
+    ['search nothing', { search: likePattern('bảo hiểm') }],
+    ['search and a status', { search: likePattern('yêu cầu'), status: ['completed'] }],
     ['no filter', {}],
     ['completed', { status: ['completed'] }],
     ['new or received', { status: ['new', 'received'] }],
@@ -81,7 +89,7 @@ describe('requests list: the same page whichever index finds it', () => {
     const db = t.database.db;
     let walked = 0;
     for (const [filterName, rest] of filters()) {
-      const f: RequestFilter = { search: null, ...rest };
+      const f: RequestFilter = { search: null, ...rest } as RequestFilter;
       const total = await requestsRepository.count(db, f);
       for (const sort of sorts) {
         for (const offset of [0, 40]) {

@@ -13,7 +13,7 @@ import type { DB, RequestsTable } from '../../db/schema';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
 import { inOrder, orderedBy } from '../../lib/pagination';
-import { indexedSearch } from '../../lib/vi-search';
+import { indexedSearch, searchCount } from '../../lib/vi-search';
 
 export interface RequestFilter {
   search: string | null;
@@ -51,7 +51,7 @@ function overdueExpr(eb: REb, now: string, c: ColumnRef): Expression<SqlBool> {
 /** `c` names the filter's columns: as is, or behind SQLite's no-index hint while the page walks the sort's index. */
 export function filtered(db: Kysely<DB>, f: RequestFilter, c: ColumnRef = indexed) {
   let q = db.selectFrom('requests as r');
-  if (f.search) q = q.where(indexedSearch(db, 'requests', 'r', f.search));
+  if (f.search) q = q.where(indexedSearch(db, 'requests', 'r', f.search, c));
   if (f.status?.length) q = q.where((eb) => eb(c('r.status'), 'in', f.status ?? []));
   if (f.requestTypeId) q = q.where((eb) => eb(c('r.request_type_id'), '=', f.requestTypeId ?? 0));
   if (f.priority?.length) q = q.where((eb) => eb(c('r.priority'), 'in', f.priority ?? []));
@@ -127,10 +127,10 @@ export const requestsRepository = {
   },
 
   /**
-   * A page and its total. A search finds and checks every match whatever it answers, so it runs once: the matches'
-   * ids and sort columns are set aside (a materialized CTE, planned for the filter alone, so no date order can tempt
-   * the planner into walking every row), then sorted for the page's ids with `count(*) over ()` as the total, and only
-   * those rows are read. Without a search, on PostgreSQL the page and the total run side by side on two connections;
+   * A page and its total. A search with few matches finds and checks every match whatever it answers, so it runs
+   * once: the matches' ids and sort columns are set aside (a materialized CTE, planned for the filter alone, so no
+   * date order can tempt the planner into walking every row), then sorted for the page's ids with `count(*) over ()`
+   * as the total, and only those rows are read (many matches: see below). Without a search, on PostgreSQL the page and the total run side by side on two connections;
    * on SQLite the total comes first and says which index finds the page quickest (lib/index-hints.ts).
    */
   async page(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
@@ -143,6 +143,16 @@ export const requestsRepository = {
       if (offset >= total) return { rows: [], total };
       const walk = WALKABLE_SORTS.has(sort.column) && !f.customerId && denseEnoughToWalk(total, offset + limit);
       return { rows: await this.list(db, f, sort, limit, offset, walk), total };
+    }
+    // A common word (half the requests): the total first — on SQLite, for a search alone, from the FTS index without
+    // reading a row — then the page by walking the sort's index and testing each row, which stops at its 20th (≈ 20 ms
+    // on SQLite, ≈ 50 ms on PostgreSQL, whose total must read every match, for 50 000 matches; ≈ 80 ms both below).
+    if (WALKABLE_SORTS.has(sort.column)) {
+      const alone = Object.entries(f).every(([k, v]) => k === 'search' || v === undefined);
+      const total = !isSqlite(db) ? await this.count(db, f) : alone ? await searchCount(db, 'requests', f.search) : null;
+      if (total !== null && (offset >= total || denseEnoughToWalk(total, offset + limit))) {
+        return { rows: offset >= total ? [] : await this.list(db, f, sort, limit, offset, true), total };
+      }
     }
     const matches = db
       .with(
