@@ -12,7 +12,7 @@ import { filtered as leavesWhere } from '../leaves/leaves.repository';
 import { filtered as requestsWhere } from '../requests/requests.repository';
 import type { UserEvaluationScope } from '../user-evaluations/user-evaluation-scopes';
 import { filtered as userEvaluationsWhere } from '../user-evaluations/user-evaluations.repository';
-import { type WorkFilter, type WorkScope, filtered as worksWhere } from '../works/works.repository';
+import { type WorkFilter, type WorkScope, worksRepository, filtered as worksWhere } from '../works/works.repository';
 
 // Each part is one aggregate query over the same filtered query the list it summarises runs (the modules'
 // exported `filtered`), so a card's number is the list's total by construction.
@@ -93,8 +93,9 @@ export const parts = {
     return months.map((m) => ({ month: m.month, counts: byMonth.get(m.month) ?? zeroCounts() }));
   },
 
+  /** The works list's own count (a head's works as their departments' plus their own elsewhere: ≈ 1 ms, not 20–30). */
   worksCount(db: Kysely<DB>, f: WorkFilter): Promise<number> {
-    return countOf(worksWhere(db, f).select((eb) => eb.fn.countAll<number>().as('n')));
+    return worksRepository.count(db, f);
   },
 
   /** Works done since `since` in the scope, per department: on time = no deadline or completed by it. */
