@@ -40,6 +40,9 @@ type REb = ExpressionBuilder<DB & { r: DB['requests'] }, 'r'>;
  */
 function overdueExpr(eb: REb, now: string, c: ColumnRef): Expression<SqlBool> {
   return eb.and([
+    // Implied by the two cases below; said first so an index on status can serve it (a status sort walked the
+    // completed and cancelled requests before reaching these: ≈ 50 ms).
+    eb(c('r.status'), 'in', ['received', 'in_progress', 'on_hold']),
     eb(c('r.due_at'), 'is not', null),
     eb.or([
       eb.and([eb(c('r.status'), 'in', ['received', 'in_progress']), eb(c('r.due_at'), '<', now)]),
@@ -69,6 +72,17 @@ export function filtered(db: Kysely<DB>, f: RequestFilter, c: ColumnRef = indexe
 // Sorts with an index in their order (0028, priority's on its rank expression); due_at sorts empty values last,
 // which no index order gives.
 const WALKABLE_SORTS = new Set<RequestSort>(['created_at', 'updated_at', 'code', 'status', 'priority']);
+
+/**
+ * Whether the matches can lie spread along the sort's order, the walk's premise. Not when the filter and the sort
+ * follow each other: a creation-date range sorted by code (codes follow creation) lies in one stretch of the index,
+ * and an overdue or status filter sorted by status in one or two statuses; a customer's requests are few.
+ */
+function walkable(f: RequestFilter, sort: RequestSortSpec): boolean {
+  if (!WALKABLE_SORTS.has(sort.column) || f.customerId) return false;
+  if ((f.createdFrom || f.createdBefore) && sort.column !== 'created_at') return false;
+  return !(sort.column === 'status' && (f.status?.length || f.overdue));
+}
 
 const LIST_COLUMNS = [
   'r.id',
@@ -117,13 +131,28 @@ const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: Reques
 
 export const requestsRepository = {
   /** `walk`: on SQLite, read the sort's index in order (lib/index-hints.ts). */
-  list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number, walk = false) {
+  async list(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number, walk = false) {
+    if (!isSqlite(db))
+      return ordered(withRelations(filtered(db, f)), sort)
+        .limit(limit)
+        .offset(offset)
+        .execute();
     // The sort's own column keeps its index (a date range on the date sorted by), except priority, sorted by its rank.
     const keep = sort.column === 'priority' ? null : `r.${sort.column}`;
-    return ordered(withRelations(filtered(db, f, walk && isSqlite(db) ? unindexedBut(keep) : indexed)), sort)
+    // SQLite sorts whole result rows, each with its names looked up first: the page's ids alone are sorted, then only
+    // its rows are read with their names (a sort of 40 000 matches: ≈ 50 → 10 ms). PostgreSQL names after the LIMIT.
+    const page = await ordered(filtered(db, f, walk ? unindexedBut(keep) : indexed).select('r.id'), sort)
       .limit(limit)
       .offset(offset)
       .execute();
+    if (page.length === 0) return [];
+    const ids = page.map((r) => r.id);
+    return inOrder(
+      ids,
+      await withRelations(filtered(db, { search: null }))
+        .where('r.id', 'in', ids)
+        .execute(),
+    );
   },
 
   /**
@@ -141,7 +170,7 @@ export const requestsRepository = {
     if (!f.search) {
       const total = await this.count(db, f);
       if (offset >= total) return { rows: [], total };
-      const walk = WALKABLE_SORTS.has(sort.column) && !f.customerId && denseEnoughToWalk(total, offset + limit);
+      const walk = walkable(f, sort) && denseEnoughToWalk(total, offset + limit);
       return { rows: await this.list(db, f, sort, limit, offset, walk), total };
     }
     // A common word (half the requests): the total first — on SQLite, for a search alone, from the FTS index without

@@ -12,7 +12,7 @@ import {
 import type { DB, WorksTable } from '../../db/schema';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
-import { orderedBy } from '../../lib/pagination';
+import { inOrder, orderedBy } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 /**
@@ -154,12 +154,26 @@ function walkSortIndex(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, end: n
 }
 
 export const worksRepository = {
-  list(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, limit: number, offset: number, walk = false) {
+  async list(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, limit: number, offset: number, walk = false) {
     // The hint is SQLite's (PostgreSQL has no unary plus on text, and weighs the two plans itself).
-    return ordered(withRelations(filtered(db, f, walk && isSqlite(db) ? noIndex : asIs)), sort)
+    if (!isSqlite(db))
+      return ordered(withRelations(filtered(db, f)), sort)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    // SQLite sorts whole result rows, names looked up first: the page's ids are sorted alone, then its rows named.
+    const page = await ordered(filtered(db, f, walk ? noIndex : asIs).select('w.id'), sort)
       .limit(limit)
       .offset(offset)
       .execute();
+    if (page.length === 0) return [];
+    const ids = page.map((r) => r.id);
+    return inOrder(
+      ids,
+      await withRelations(filtered(db, { scope: { all: true }, search: null }))
+        .where('w.id', 'in', ids)
+        .execute(),
+    );
   },
 
   /** A page and the total. On SQLite the total comes first: it says which index finds the page quickest. */
