@@ -161,11 +161,14 @@ export const worksRepository = {
         .limit(limit)
         .offset(offset)
         .execute();
-    // SQLite sorts whole result rows, names looked up first: the page's ids are sorted alone, then its rows named.
-    const page = await ordered(filtered(db, f, walk ? noIndex : asIs).select('w.id'), sort)
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    // Walking the sort's index, rows come in order: one query names them as it goes.
+    if (walk)
+      return ordered(withRelations(filtered(db, f, noIndex)), sort)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    // Otherwise SQLite sorts whole result rows, names looked up first: the page's ids are sorted alone, then named.
+    const page = await ordered(filtered(db, f).select('w.id'), sort).limit(limit).offset(offset).execute();
     if (page.length === 0) return [];
     const ids = page.map((r) => r.id);
     return inOrder(
