@@ -68,11 +68,18 @@ export function indexedSearch(
   /** How the row's id is named: `lib/index-hints.ts` may hide it from the planner while a page walks another index. */
   idRef: (column: string) => Expression<any> = sql.ref,
 ): Expression<SqlBool> {
-  const match = ftsMatch(db, pattern);
+  const ids = searchIds(db, table, pattern);
   // Below the index's reach (only words of one or two letters), or on PostgreSQL whose planner indexes each LIKE.
-  if (match === null) return likeNormalized(`${alias}.search_text`, pattern);
+  if (ids === null) return likeNormalized(`${alias}.search_text`, pattern);
+  return sql<SqlBool>`${idRef(`${alias}.id`)} in (${ids})`;
+}
+
+/** The ids a search finds, as a subquery over the FTS5 index (SQLite); null where the index cannot answer. */
+export function searchIds(db: Kysely<any>, table: SearchTable, pattern: string) {
+  const match = ftsMatch(db, pattern);
+  if (match === null) return null;
   const fts = sql.table(`${table}_fts`);
-  return sql<SqlBool>`${idRef(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${match})`;
+  return sql<{ id: number }>`select rowid as id from ${fts} where ${fts} match ${match}`;
 }
 
 type SearchTable = 'requests' | 'customers' | 'works';

@@ -13,7 +13,7 @@ import type { DB, RequestsTable } from '../../db/schema';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
 import { inOrder, orderedBy } from '../../lib/pagination';
-import { indexedSearch, searchCount } from '../../lib/vi-search';
+import { indexedSearch, searchCount, searchIds } from '../../lib/vi-search';
 
 export interface RequestFilter {
   search: string | null;
@@ -82,8 +82,15 @@ const WALKABLE_SORTS = new Set<RequestSort>(['created_at', 'updated_at', 'code',
  * and an overdue or status filter sorted by status in one or two statuses; a customer's requests are few.
  */
 function walkable(f: RequestFilter, sort: RequestSortSpec): boolean {
-  return WALKABLE_SORTS.has(sort.column) && !f.customerId && !followsSort(f, sort);
+  return WALKABLE_SORTS.has(sort.column) && !f.customerId && !followsSort(f, sort) && !statusThenCreation(f, sort);
 }
+
+/** One status, newest first: an index on (status, creation) holds exactly that order, better than any walk. */
+const statusThenCreation = (f: RequestFilter, sort: RequestSortSpec) =>
+  sort.column === 'created_at' &&
+  f.status?.length === 1 &&
+  Object.entries(f).every(([k, v]) => k === 'status' || k === 'search' || v === undefined) &&
+  !f.search;
 
 const followsSort = (f: RequestFilter, sort: RequestSortSpec) =>
   (Boolean(f.createdFrom || f.createdBefore) && sort.column !== 'created_at' && sort.column !== 'updated_at') ||
@@ -142,11 +149,11 @@ export const requestsRepository = {
         .limit(limit)
         .offset(offset)
         .execute();
-    if (walk) {
+    if (walk || statusThenCreation(f, sort)) {
       // Rows come in the sort's order: one query names them as it goes. The sort's own column keeps its index (a
       // date range on the date sorted by), except priority, sorted by its rank.
       const keep = sort.column === 'priority' ? null : `r.${sort.column}`;
-      return ordered(withRelations(filtered(db, f, unindexedBut(keep))), sort)
+      return ordered(withRelations(filtered(db, f, walk ? unindexedBut(keep) : indexed)), sort)
         .limit(limit)
         .offset(offset)
         .execute();
@@ -176,12 +183,14 @@ export const requestsRepository = {
   async page(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
     const end = offset + limit;
     if (isSqlite(db)) {
-      const alone = Object.entries(f).every(([k, v]) => k === 'search' || v === undefined);
-      const total = !f.search ? await this.count(db, f) : alone ? await searchCount(db, 'requests', f.search) : null;
-      if (total === null) return this.sortedMatches(db, f, sort, limit, offset);
+      if (f.search) {
+        const alone = Object.entries(f).every(([k, v]) => k === 'search' || v === undefined);
+        const found = alone && WALKABLE_SORTS.has(sort.column) ? searchIds(db, 'requests', f.search) : null;
+        return found ? this.searchWalk(db, f.search, found, sort, limit, offset) : this.sortedMatches(db, f, sort, limit, offset);
+      }
+      const total = await this.count(db, f);
       if (offset >= total) return { rows: [], total };
       const walk = walkable(f, sort) && denseEnoughToWalk(total, end);
-      if (f.search && !walk) return { rows: (await this.sortedMatches(db, f, sort, limit, offset)).rows, total };
       return { rows: await this.list(db, f, sort, limit, offset, walk), total };
     }
     if (!f.search && !followsSort(f, sort)) {
@@ -204,6 +213,36 @@ export const requestsRepository = {
       .execute();
     const ids = page.map((r) => r.id);
     return { rows: ids.length === 0 ? [] : inOrder(ids, await this.byIds(db, ids)), total };
+  },
+
+  /**
+   * A search alone on SQLite in one pass of the FTS index: the ids it finds are kept aside (a materialized CTE), counted,
+   * and the sort's index is walked testing each row against them (a word in 50 000 requests ≈ 20 ms, one in 1 000
+   * ≈ 5 ms; sorting the matches took ≈ 85 ms for the first).
+   */
+  async searchWalk(
+    db: Kysely<DB>,
+    pattern: string,
+    found: NonNullable<ReturnType<typeof searchIds>>,
+    sort: RequestSortSpec,
+    limit: number,
+    offset: number,
+  ) {
+    const keep = sort.column === 'priority' ? null : `r.${sort.column}`;
+    const hidden = unindexedBut(keep);
+    const q = db
+      .with(
+        (cte) => cte('m').materialized(),
+        // A raw body is written bare after AS: the parentheses are ours.
+        () => sql<{ id: number }>`(${found})`,
+      )
+      .selectFrom('requests as r')
+      .select((eb) => ['r.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('total')])
+      .where((eb) => eb(hidden('r.id'), 'in', eb.selectFrom('m').select('m.id')));
+    const page = await ordered(q, sort).limit(limit).offset(offset).execute();
+    if (page.length === 0) return { rows: [], total: (await searchCount(db, 'requests', pattern)) ?? 0 };
+    const ids = page.map((r) => r.id);
+    return { rows: inOrder(ids, await this.byIds(db, ids)), total: Number(page[0]?.total ?? 0) };
   },
 
   /**
