@@ -120,6 +120,8 @@ export interface DB {
   process_steps: ProcessStepsTable;
   request_types: RequestTypesTable;
   requests: RequestsTable;
+  /** Requests per status, kept by triggers (0029). */
+  request_status_counts: { status: string; n: number };
   works: WorksTable;
   work_participants: WorkParticipantsTable;
   work_comments: WorkCommentsTable;

@@ -23,6 +23,7 @@ import { dashboardSpeed } from './0025-dashboard-speed';
 import { sessionVersion } from './0026-session-version';
 import { worksListSpeed } from './0027-works-list-speed';
 import { requestsListSpeed } from './0028-requests-list-speed';
+import { requestStatusCounts } from './0029-request-status-counts';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0026-session-version': sessionVersion,
   '0027-works-list-speed': worksListSpeed,
   '0028-requests-list-speed': requestsListSpeed,
+  '0029-request-status-counts': requestStatusCounts,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -50,10 +50,8 @@ export function last12Months(today: string): { month: string; start: string; end
 
 export const parts = {
   async requestsByStatus(db: Kysely<DB>): Promise<Record<RequestStatus, number>> {
-    const rows = await requestsWhere(db, { search: null })
-      .select(['r.status', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('r.status')
-      .execute();
+    // The per-status counts the triggers keep (0029): no count of the requests.
+    const rows = await db.selectFrom('request_status_counts').select(['status', 'n']).execute();
     const counts = zeroCounts();
     for (const r of rows) if (r.status in counts) counts[r.status as RequestStatus] = Number(r.n);
     return counts;

@@ -85,6 +85,72 @@ describe('requests list: the same page whichever index finds it', () => {
     { column, direction: 'asc' as const },
   ]);
 
+  it('keeps the per-status counts (0029) equal to a count of the rows through inserts, status changes and deletes', async () => {
+    const db = t.database.db;
+    const actual = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('requests')
+            .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+            .groupBy('status')
+            .execute()
+        ).map((r) => [r.status, Number(r.n)]),
+      );
+    const kept = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('request_status_counts').select(['status', 'n']).where('n', '!=', 0).execute()).map((r) => [
+          r.status,
+          Number(r.n),
+        ]),
+      );
+    expect(await kept()).toEqual(await actual());
+    // Status changes (some to the same status: no change), a delete, a new request.
+    const some = await db.selectFrom('requests').select('id').where('status', '=', 'new').limit(30).execute();
+    await db
+      .updateTable('requests')
+      .set({ status: 'received' })
+      .where(
+        'id',
+        'in',
+        some.slice(0, 20).map((r) => r.id),
+      )
+      .execute();
+    await db
+      .updateTable('requests')
+      .set({ status: 'new', title: 'Đổi tiêu đề' })
+      .where(
+        'id',
+        'in',
+        some.slice(20).map((r) => r.id),
+      )
+      .execute();
+    await db
+      .deleteFrom('requests')
+      .where('id', '=', some[0]?.id as number)
+      .execute();
+    expect(await kept()).toEqual(await actual());
+    for (const status of [['received'], ['new', 'received'], undefined]) {
+      const f: RequestFilter = { search: null, status };
+      const counted = await db
+        .selectFrom('requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .$if(Boolean(status), (q) => q.where('status', 'in', status ?? []))
+        .executeTakeFirstOrThrow();
+      expect(await requestsRepository.count(db, f)).toBe(Number(counted.n));
+    }
+    // Put back as it was for the next test: the deleted one is gone, the rest return to "new".
+    await db
+      .updateTable('requests')
+      .set({ status: 'new' })
+      .where(
+        'id',
+        'in',
+        some.map((r) => r.id),
+      )
+      .execute();
+  });
+
   it('gives the plain query its rows, in its order, for every filter, sort and page', async () => {
     const db = t.database.db;
     let walked = 0;
