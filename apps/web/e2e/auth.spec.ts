@@ -54,6 +54,37 @@ test.describe('Đăng nhập và đăng xuất', () => {
     expect(called).toBe(false);
   });
 
+  test('trang đăng nhập không tải Ant Design: lỗi gắn với ô nhập, lỗi của máy chủ dưới ô, hiện/ẩn mật khẩu, bộ đếm', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    const username = page.getByLabel('Tên đăng nhập', { exact: true });
+    const password = page.getByLabel('Mật khẩu', { exact: true });
+    await expect(username).toBeFocused();
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    // The first invalid field takes the focus; its error is read with it.
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription(/Vui lòng nhập tên đăng nhập/);
+    await username.fill('a');
+    await expect(page.getByText('Vui lòng nhập tên đăng nhập')).toBeHidden();
+    await expect(page.getByText('1 / 150')).toBeVisible();
+
+    await password.fill('Bi-mat#1');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Hiện mật khẩu' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Ẩn mật khẩu' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    // Plain HTML: no Ant Design part on the page (its JavaScript loads only with the first toast).
+    expect(await page.evaluate(() => document.querySelector('.ant-form, .ant-input, .ant-btn'))).toBeNull();
+
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    // 422 from the server: its message under the password field, and the toast.
+    await expect(password).toHaveAccessibleDescription('Tên đăng nhập hoặc mật khẩu không đúng.');
+    await expect(page.locator('.ant-notification-notice')).toBeVisible();
+  });
+
   test('sai mật khẩu: báo lỗi của máy chủ, không lưu token', async ({ page }) => {
     await page.goto('/auth/login');
     await page.getByLabel('Tên đăng nhập', { exact: true }).fill('khong-ton-tai-auth');

@@ -37,6 +37,10 @@ const layouts: Record<Exclude<Layout, 'bare'>, RouteObject['lazy']> = {
 
 const of = (layout: Layout) => ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
 
+// Pages of plain HTML: they never load Ant Design (issue 13: the sign-in page at most 200 KB of JavaScript).
+const PLAIN_PAGES = new Set(['auth.login']);
+const withAntd: RouteObject['lazy'] = async () => ({ Component: (await import('./layout/antd-outlet')).AntdOutlet });
+
 export const router = createBrowserRouter([
   {
     id: 'app',
@@ -44,10 +48,23 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: () => null,
     children: [
-      { id: 'layout.auth', lazy: layouts.auth, children: of('auth') },
-      { id: 'layout.public', lazy: layouts.public, children: of('public') },
-      { id: 'layout.admin', lazy: layouts.admin, children: of('admin') },
-      ...of('bare'),
+      {
+        id: 'layout.auth',
+        lazy: layouts.auth,
+        children: [
+          ...of('auth').filter((r) => PLAIN_PAGES.has(r.id!)),
+          { id: 'antd.auth', lazy: withAntd, children: of('auth').filter((r) => !PLAIN_PAGES.has(r.id!)) },
+        ],
+      },
+      {
+        id: 'antd',
+        lazy: withAntd,
+        children: [
+          { id: 'layout.public', lazy: layouts.public, children: of('public') },
+          { id: 'layout.admin', lazy: layouts.admin, children: of('admin') },
+          ...of('bare'),
+        ],
+      },
     ],
   },
 ]);

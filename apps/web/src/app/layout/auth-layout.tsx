@@ -1,10 +1,10 @@
-import { CheckCircleFilled } from '@ant-design/icons';
 import { Outlet } from 'react-router';
 import { BrandMark } from '@/components/brand-logo';
-import { PageAlert } from '@/lib/notify/page-alert';
+import { PlainIcon } from '@/components/plain-icons';
+import { LazyPageAlert } from '@/lib/notify/page-alert-lazy';
 import { APP_TITLE } from './root-layout';
 
-/** Sign-in, forgot and reset pages: the brand on the left, the form on the right. */
+/** Sign-in, forgot and reset pages: the brand on the left, the form on the right. Plain HTML: no Ant Design here. */
 export function AuthLayout() {
   return (
     <div className="qlcv-auth">
@@ -18,13 +18,13 @@ export function AuthLayout() {
           <p>Hệ thống quản lý công việc nội bộ: yêu cầu của khách hàng, quy trình, hợp đồng, nhân sự.</p>
           <ul>
             <li>
-              <CheckCircleFilled /> Theo dõi yêu cầu quan trắc qua từng bước quy trình
+              <PlainIcon name="checkCircle" /> Theo dõi yêu cầu quan trắc qua từng bước quy trình
             </li>
             <li>
-              <CheckCircleFilled /> Giao việc, nhắc hạn và đánh giá KPI
+              <PlainIcon name="checkCircle" /> Giao việc, nhắc hạn và đánh giá KPI
             </li>
             <li>
-              <CheckCircleFilled /> Nghỉ phép, chấm công và hợp đồng ở một nơi
+              <PlainIcon name="checkCircle" /> Nghỉ phép, chấm công và hợp đồng ở một nơi
             </li>
           </ul>
         </div>
@@ -32,7 +32,7 @@ export function AuthLayout() {
       </aside>
       <main className="qlcv-auth-main">
         <div className="qlcv-auth-card">
-          <PageAlert />
+          <LazyPageAlert />
           <Outlet />
         </div>
       </main>

@@ -1,7 +1,6 @@
-import { Button } from 'antd';
 import { useRouteError } from 'react-router';
 
-/** Shown when a page fails to load or render (e.g. a new version was deployed meanwhile). Kept light: it ships with every page. */
+/** Shown when a page fails to load or render (e.g. a new version was deployed meanwhile). Plain HTML: it ships with every page, and Ant Design may be what failed to load. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   console.error(error);
@@ -12,10 +11,12 @@ export function RouteErrorBoundary() {
         <p style={{ color: 'rgba(0,0,0,0.55)', margin: '0 0 24px', lineHeight: 1.6 }}>
           Trang này không tải được. Vui lòng tải lại trang; nếu lỗi vẫn còn, hãy báo cho quản trị viên.
         </p>
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="qlcv-btn qlcv-btn-primary" onClick={() => window.location.reload()}>
           Tải lại trang
-        </Button>{' '}
-        <Button onClick={() => window.location.assign('/')}>Về trang chủ</Button>
+        </button>{' '}
+        <button type="button" className="qlcv-btn" onClick={() => window.location.assign('/')}>
+          Về trang chủ
+        </button>
       </div>
     </main>
   );
