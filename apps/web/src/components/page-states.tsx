@@ -1,7 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
+
+// Ant Design's Result brings its three illustrations (≈ 33 KB, 10 KB gz): loaded only when a load has failed.
+const Result = lazy(() => import('antd/es/result'));
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : DEFAULT_ERROR_MESSAGE);
 
@@ -21,7 +24,10 @@ export function LoadError({
   /** Shown beside "Thử lại", e.g. a link back to the list. */
   back?: ReactNode;
 }) {
-  const wrap = (node: ReactNode) => (plain ? node : <Card>{node}</Card>);
+  const wrap = (node: ReactNode) => {
+    const result = <Suspense fallback={<div role="status">Đang tải…</div>}>{node}</Suspense>;
+    return plain ? result : <Card>{result}</Card>;
+  };
   if (error instanceof ApiError && error.status === 404) {
     return wrap(
       <Result status="404" title={notFoundTitle} subTitle="Có thể dữ liệu đã bị xóa hoặc đường dẫn không đúng." extra={back} />,

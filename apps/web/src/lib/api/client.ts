@@ -1,4 +1,3 @@
-import axios, { type AxiosError } from 'axios';
 import { getToken } from '../auth/token';
 import { showAlert } from '../notify/alert-state';
 import { notifyError } from '../notify/notify';
@@ -11,24 +10,91 @@ export type DisplayMode = 'ignore' | 'notification' | 'alert' | 'alert_notificat
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** Seed §7: same-origin base, 30 s timeout, JSON, X-Language vi, X-Device web. */
-export const http = axios.create({
-  baseURL: '/',
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    'X-Language': 'vi',
-    'X-Device': 'web',
-  },
-  paramsSerializer: { serialize: (params) => serializeParams(params) },
-});
+/** Seed §7: JSON, X-Language vi, X-Device web (and the token, added per call). */
+export const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+  'X-Language': 'vi',
+  'X-Device': 'web',
+};
 
-http.interceptors.request.use((config) => {
+export interface HttpRequest {
+  method: string;
+  /** Same origin: a path such as `/api/users`. */
+  url: string;
+  /** The query string's values (a list query object); empty ones are left out. */
+  params?: object;
+  /** JSON, or a FormData sent as multipart (the browser writes its Content-Type and boundary). */
+  data?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob';
+  timeout?: number;
+}
+
+/** A failed call: the server's answer when there was one; none for a network error or a timeout. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    message: string,
+    readonly response: { status: number; data: unknown } | undefined,
+    /** The headers sent (whether the call carried a token). */
+    readonly sentHeaders: Readonly<Record<string, string>>,
+    /** The caller cancelled it (its AbortSignal). */
+    readonly canceled = false,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+async function readData(res: Response, type: 'json' | 'blob'): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  if (type === 'blob' && res.ok) return res.blob();
+  const text = await res.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Seed §7's requester on the browser's fetch: same-origin, 30 s timeout, the default headers and the Bearer token.
+ * Resolves with the status and the parsed body; rejects with an HttpError on a status ≥ 400, a network error, a
+ * timeout or a cancel.
+ */
+export async function send<T>(req: HttpRequest): Promise<{ status: number; data: T }> {
+  const headers: Record<string, string> = { ...DEFAULT_HEADERS, ...req.headers };
   const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (typeof FormData !== 'undefined' && req.data instanceof FormData) {
+    body = req.data;
+    delete headers['Content-Type'];
+  } else if (req.data !== undefined) body = JSON.stringify(req.data);
+  else delete headers['Content-Type'];
+  const query = serializeParams(req.params as Record<string, unknown> | undefined);
+  const url = query ? `${req.url}${req.url.includes('?') ? '&' : '?'}${query}` : req.url;
+  const timeout = AbortSignal.timeout(req.timeout ?? REQUEST_TIMEOUT_MS);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method: req.method, headers, body, signal, credentials: 'same-origin' });
+  } catch (error) {
+    throw new HttpError('Network error', undefined, headers, req.signal?.aborted === true, { cause: error });
+  }
+  let data: unknown;
+  try {
+    data = await readData(res, req.responseType ?? 'json');
+  } catch (error) {
+    throw new HttpError('Network error', undefined, headers, req.signal?.aborted === true, { cause: error });
+  }
+  if (!res.ok) throw new HttpError(`Request failed with status ${res.status}`, { status: res.status, data }, headers);
+  return { status: res.status, data: data as T };
+}
 
 let onUnauthorized: (() => void) | null = null;
 
@@ -64,10 +130,10 @@ function fieldErrors(errors: unknown): FieldError[] {
 
 /** Seed §8: builds the message, shows it by mode, stores the error state (except `ignore`), and returns the error to reject with. */
 export async function handleRequestError(error: unknown, mode: DisplayMode): Promise<ApiError> {
-  if (axios.isCancel(error)) return new ApiError('Đã hủy yêu cầu.', 0, 'CANCELED', [], true, { cause: error });
-  const ax = error as AxiosError;
-  const status = ax.response?.status ?? DEFAULT_ERROR_STATUS;
-  const body = await readBody(ax.response?.data);
+  const failed = error instanceof HttpError ? error : undefined;
+  if (failed?.canceled) return new ApiError('Đã hủy yêu cầu.', 0, 'CANCELED', [], true, { cause: error });
+  const status = failed?.response?.status ?? DEFAULT_ERROR_STATUS;
+  const body = await readBody(failed?.response?.data);
   const message = errorMessage(body?.message);
   const code = typeof body?.error_code === 'string' ? body.error_code : null;
   const errors = fieldErrors(body?.errors);
@@ -82,6 +148,6 @@ export async function handleRequestError(error: unknown, mode: DisplayMode): Pro
   }
 
   // A 401 on a call made with a token: the session is over.
-  if (ax.response?.status === 401 && ax.config?.headers?.Authorization && onUnauthorized) onUnauthorized();
+  if (failed?.response?.status === 401 && failed.sentHeaders.Authorization && onUnauthorized) onUnauthorized();
   return apiError;
 }

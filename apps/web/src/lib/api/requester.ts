@@ -1,16 +1,17 @@
-import type { AxiosRequestConfig, Method } from 'axios';
-import { type DisplayMode, handleRequestError, http } from './client';
+import { type DisplayMode, type HttpRequest, handleRequestError, send } from './client';
 import { toFormData } from './form-data';
 
-export interface RequestOptions extends Omit<AxiosRequestConfig, 'url' | 'method' | 'data'> {
+export interface RequestOptions extends Omit<HttpRequest, 'url' | 'method' | 'data'> {
   /** How a failure is shown (seed §8); a toast unless told otherwise. */
   display?: DisplayMode;
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 async function request<T>(method: Method, url: string, data: unknown, options: RequestOptions = {}): Promise<T> {
   const { display = 'notification', ...config } = options;
   try {
-    const response = await http.request<T>({ ...config, method, url, data });
+    const response = await send<T>({ ...config, method, url, data });
     // Bodies are unwrapped; 204 gives undefined.
     return (response.status === 204 ? undefined : response.data) as T;
   } catch (error) {
@@ -44,15 +45,12 @@ export const api = {
       ...options,
       params,
       responseType: 'blob',
-      headers: { ...(options.headers as Record<string, string> | undefined), 'X-Export': 'xlsx' },
+      headers: { ...options.headers, 'X-Export': 'xlsx' },
     });
     saveBlob(blob, fileName);
   },
 
   /** POST as multipart/form-data; nested objects and arrays become bracketed names. */
   upload: <T>(url: string, data: Record<string, unknown>, options: RequestOptions = {}) =>
-    request<T>('POST', url, toFormData(data), {
-      ...options,
-      headers: { ...(options.headers as Record<string, string> | undefined), 'Content-Type': 'multipart/form-data' },
-    }),
+    request<T>('POST', url, toFormData(data), options),
 };
