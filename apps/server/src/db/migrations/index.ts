@@ -24,6 +24,7 @@ import { sessionVersion } from './0026-session-version';
 import { worksListSpeed } from './0027-works-list-speed';
 import { requestsListSpeed } from './0028-requests-list-speed';
 import { requestStatusCounts } from './0029-request-status-counts';
+import { requestsTypeStatus } from './0030-requests-type-status';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0027-works-list-speed': worksListSpeed,
   '0028-requests-list-speed': requestsListSpeed,
   '0029-request-status-counts': requestStatusCounts,
+  '0030-requests-type-status': requestsTypeStatus,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -1,7 +1,7 @@
 import type { Dashboard, DashboardCardKey } from '@qlcv/common/schemas/dashboard';
 import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMs, vnDayEnd, vnToday } from '../../lib/vn-time';
+import { addMs, vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   buildWorld,
@@ -77,7 +77,10 @@ describe('dashboard', () => {
     const doneWeek = await createWork({ title: 'Bàn giao mẫu', assignee_id: plain.id, deadline: week.to });
     await setWork(doneWeek.id, { status: 'done', completed_at: stamp() });
     const late = await createWork({ title: 'Báo cáo hiện trường', assignee_id: plain.id });
-    await setWork(late.id, { deadline: new Date(now - 2 * DAY).toISOString() });
+    // Before this week, whatever the weekday: "due this week" counts open works of the week, overdue ones too.
+    await setWork(late.id, {
+      deadline: new Date(Math.min(now - 2 * DAY, Date.parse(vnDayStart(week.from)) - DAY)).toISOString(),
+    });
     const lateY = await createWork({ title: 'Kiểm kê hóa chất', assignee_id: other.id });
     await setWork(lateY.id, { deadline: new Date(now - DAY).toISOString() });
     const onTime = await createWork({ title: 'Hiệu chuẩn máy đo pH', assignee_id: other.id, department_id: x });
