@@ -19,6 +19,7 @@ import { type WorkFilter, type WorkScope, worksRepository, filtered as worksWher
 
 type Charts = Dashboard['charts'];
 type Deadline = Dashboard['lists']['next_deadlines'][number];
+type DoneCounts = { departmentId: number; done: number; onTime: number };
 
 const SLA_STATUSES = ['received', 'in_progress', 'on_hold'] as const satisfies readonly RequestStatus[];
 
@@ -71,6 +72,28 @@ export const parts = {
   },
 
   /**
+   * The soonest due time still ahead of `now` of a received or in-progress request: the overdue count changes by the
+   * clock alone only then (on hold compares the due time with the hold's start, not with now). Null: never.
+   */
+  async nextRequestDue(db: Kysely<DB>, now: string): Promise<string | null> {
+    // One seek of the (status, due_at) index per status; a MIN over both statuses would read every future due time.
+    const soonest = await Promise.all(
+      (['received', 'in_progress'] as const).map((status) =>
+        db
+          .selectFrom('requests')
+          .select('due_at')
+          .where('status', '=', status)
+          .where('due_at', '>=', now)
+          .orderBy('due_at')
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+    );
+    const times = soonest.flatMap((r) => (r?.due_at ? [String(r.due_at)] : [])).sort();
+    return times[0] ?? null;
+  },
+
+  /**
    * One count by status per month, the twelve joined by UNION ALL: each is an index-only range scan of
    * (created_at, status), three times faster than tagging every row with its month by a CASE and grouping that.
    */
@@ -96,14 +119,12 @@ export const parts = {
     return worksRepository.count(db, f);
   },
 
-  /** Works done since `since` in the scope, per department: on time = no deadline or completed by it. */
-  async worksOnTime(
-    db: Kysely<DB>,
-    scope: WorkScope,
-    since: string,
-  ): Promise<NonNullable<Charts['works_on_time_by_department']>> {
-    // Counted per department id in the works (an index-only scan), then named: no join per work.
-    const perDepartment = worksWhere(db, { scope, search: null, status: ['done'] })
+  /**
+   * Works done since `since` in the scope, per department id (an index-only scan, no join per work): on time = no
+   * deadline or completed by it. The counts alone, so the dashboard can keep them; `namedOnTime` names them.
+   */
+  async worksOnTime(db: Kysely<DB>, scope: WorkScope, since: string): Promise<DoneCounts[]> {
+    const rows = await worksWhere(db, { scope, search: null, status: ['done'] })
       .where('w.completed_at', '>=', since)
       .select((eb) => [
         'w.department_id',
@@ -119,18 +140,27 @@ export const parts = {
           )
           .as('on_time'),
       ])
-      .groupBy('w.department_id');
-    const rows = await db
-      .selectFrom(perDepartment.as('x'))
-      .innerJoin('departments as d', 'd.id', 'x.department_id')
-      .select(['d.id', 'd.name', 'x.done', 'x.on_time'])
-      .orderBy('d.name')
+      .groupBy('w.department_id')
       .execute();
-    return rows.map((r) => {
-      const done = Number(r.done);
-      const onTime = Number(r.on_time ?? 0);
+    return rows.flatMap((r) =>
+      r.department_id === null ? [] : [{ departmentId: r.department_id, done: Number(r.done), onTime: Number(r.on_time ?? 0) }],
+    );
+  },
+
+  /** The departments' names, read fresh (a rename is no works write), in name order. */
+  async namedOnTime(db: Kysely<DB>, counts: DoneCounts[]): Promise<NonNullable<Charts['works_on_time_by_department']>> {
+    if (counts.length === 0) return [];
+    const byId = new Map(counts.map((c) => [c.departmentId, c]));
+    const departments = await db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('id', 'in', [...byId.keys()])
+      .orderBy('name')
+      .execute();
+    return departments.map((d) => {
+      const { done, onTime } = byId.get(d.id) ?? { done: 0, onTime: 0 };
       return {
-        department: { id: r.id, name: r.name },
+        department: { id: d.id, name: d.name },
         done,
         on_time: onTime,
         rate: done > 0 ? Math.round((onTime * 1000) / done) / 10 : null,

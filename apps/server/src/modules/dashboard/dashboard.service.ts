@@ -1,6 +1,7 @@
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Dashboard, DashboardCardKey, DashboardLink } from '@qlcv/common/schemas/dashboard';
 import { OPEN_WORK_STATUSES } from '@qlcv/common/schemas/works';
+import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
@@ -28,7 +29,7 @@ const when = <T>(allowed: boolean, run: () => Promise<T>): Promise<T | null> => 
 export class DashboardService {
   private readonly cache: DashboardCache;
 
-  /** `cache`: keep the requests' parts while the data is unchanged (off with the list cache, LIST_CACHE_SIZE=0). */
+  /** `cache`: keep the parts `DashboardCache` may keep while the data is unchanged (off with the list cache, LIST_CACHE_SIZE=0). */
   constructor(
     private readonly db: Kysely<DB>,
     private readonly deps: { departments: DepartmentsService; works: WorksService; leaves: LeavesService },
@@ -62,7 +63,9 @@ export class DashboardService {
       : { scope: { all: true } as const, tab: mine, search: null, overdue: { now, value: true } };
 
     // Read before the parts it guards, and awaited by them in this same tick.
-    const version = seesRequests ? this.cache.version() : Promise.resolve(null);
+    const version = seesRequests || seesWorksList ? this.cache.version() : Promise.resolve(null);
+    // Done since the start of the day 90 days ago (Vietnam time): the same for the whole day, so kept for it.
+    const onTimeSince = vnDayStart(addDays(today, -ON_TIME_DAYS));
     const [
       requestsByStatus,
       requestsOverdue,
@@ -78,7 +81,12 @@ export class DashboardService {
       notifications,
     ] = await Promise.all([
       when(seesRequests, () => this.cache.get(version, 'requests_by_status', () => parts.requestsByStatus(db))),
-      when(seesRequests, () => parts.requestsOverdue(db, now)),
+      when(seesRequests, () =>
+        this.cache.getUntil(version, 'requests_overdue', now, async () => {
+          const [value, until] = await Promise.all([parts.requestsOverdue(db, now), parts.nextRequestDue(db, now)]);
+          return { value, until };
+        }),
+      ),
       parts.worksCount(db, {
         scope: { all: true },
         tab: mine,
@@ -92,7 +100,14 @@ export class DashboardService {
       when(seesContracts, () => parts.contractsExpiring(db, today)),
       evaluationScope ? parts.evaluationsToDo(db, evaluationScope) : null,
       when(seesRequests, () => this.cache.get(version, `requests_per_month:${today}`, () => parts.requestsPerMonth(db, today))),
-      when(seesWorksList, () => parts.worksOnTime(db, workScope, new Date(Date.now() - ON_TIME_DAYS * 86_400_000).toISOString())),
+      when(seesWorksList, async () =>
+        parts.namedOnTime(
+          db,
+          await this.cache.get(version, `works_on_time:${onTimeSince}:${JSON.stringify(workScope)}`, () =>
+            parts.worksOnTime(db, workScope, onTimeSince),
+          ),
+        ),
+      ),
       leaveScope ? parts.leaveDaysByType(db, leaveScope, today.slice(0, 4)) : null,
       parts.nextDeadlines(db, actor.id, now),
       parts.latestNotifications(db, actor.id),

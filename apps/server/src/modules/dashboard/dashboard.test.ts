@@ -372,4 +372,28 @@ describe('dashboard', () => {
     await setWork(held.id, { status: 'cancelled' });
     expect(await overdue()).toBe(overdueBefore);
   });
+
+  it('counts a request overdue when its due time passes, with no write in between', async () => {
+    const overdue = async () => (await dashboard(t.adminToken)).cards.requests_overdue ?? 0;
+    const r = await createRequest(t, world);
+    const due = Date.now() + 1500;
+    await t.database.db
+      .updateTable('requests')
+      .set({ status: 'in_progress', due_at: new Date(due).toISOString() })
+      .where('id', '=', r.id)
+      .execute();
+    const before = await overdue();
+    expect(await overdue()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, due - Date.now() + 50));
+    expect(await overdue()).toBe(before + 1);
+    expect(await listTotal({ route: 'requests.index', query: { overdue: '1' } }, t.adminToken)).toBe(before + 1);
+  });
+
+  it('names the on-time chart by the departments as they are now', async () => {
+    const chart = async () => (await dashboard(t.adminToken)).charts.works_on_time_by_department ?? [];
+    expect((await chart()).map((c) => c.department.id)).toContain(x);
+    // A rename is not a works write: the chart still shows the new name at once.
+    await t.database.db.updateTable('departments').set({ name: 'Phòng Quan trắc hiện trường' }).where('id', '=', x).execute();
+    expect((await chart()).find((c) => c.department.id === x)?.department.name).toBe('Phòng Quan trắc hiện trường');
+  });
 });
