@@ -40,6 +40,22 @@ describe('web plugin', () => {
     expect((await app.inject({ url: '/logo-cu.png' })).statusCode).toBe(404);
   });
 
+  it('serves index.html at the root and never a file outside the web folder', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('id="root"');
+    writeFileSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), 'mật khẩu');
+    for (const url of [
+      `/../${path.basename(dist)}-secret.txt`,
+      `/..%2f${path.basename(dist)}-secret.txt`,
+      `/assets/..%2f..%2f${path.basename(dist)}-secret.txt`,
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.body, url).not.toContain('mật khẩu');
+    }
+    rmSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`));
+  });
+
   it('answers unknown /api paths with the JSON error body', async () => {
     const res = await app.inject({ url: '/api/khong-co' });
     expect(res.statusCode).toBe(404);

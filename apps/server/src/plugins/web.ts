@@ -14,8 +14,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
   if (hasWeb && root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      // One route for every file (a route per file cost ≈ 0.1–0.3 s of the cold start for ~330 files).
+      wildcard: true,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         // Hashed bundles never change; index.html must always be fresh.
         reply.header(

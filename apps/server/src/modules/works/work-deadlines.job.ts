@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import type { ScheduledJob } from '../../lib/scheduler';
-import { type DueWork, type ReminderKind, workDeadlinesRepository as repo } from './work-deadlines.repository';
+import {
+  type DueCursor,
+  type DueWork,
+  type OpenWorkStatus,
+  REMINDED_STATUSES,
+  type ReminderKind,
+  workDeadlinesRepository as repo,
+} from './work-deadlines.repository';
 import { WORK_ENTITY } from './works.mappers';
 
 /** "Due soon" means a deadline within the next 24 hours. */
@@ -27,8 +34,8 @@ export class WorkDeadlinesJob implements ScheduledJob {
 
   constructor(
     private readonly db: Kysely<DB>,
-    /** Works examined per transaction. */
-    private readonly batch = 200,
+    /** Candidate works examined per slice (each slice's reminders are written in one transaction). */
+    private readonly batch = 1000,
   ) {}
 
   /** Raises every reminder due at `now`; returns how many events it recorded. */
@@ -37,22 +44,30 @@ export class WorkDeadlinesJob implements ScheduledJob {
     const soon = new Date(now.getTime() + DUE_SOON_MS).toISOString();
     let raised = 0;
     for (const kind of KINDS) {
-      for (;;) {
-        const pass = await this.db.transaction().execute(async (trx) => {
-          const works = await repo.due(trx, kind, at, soon, this.batch);
-          let n = 0;
-          for (const w of works) if (await this.remind(trx, kind, w, at)) n += 1;
-          return { seen: works.length, raised: n };
-        });
-        raised += pass.raised;
-        // A full batch of which nothing was ours (another runner took them) would only repeat itself.
-        if (pass.seen < this.batch || pass.raised === 0) break;
-        // SQLite's driver is synchronous: without a turn of the event loop between batches, a backlog (after
-        // downtime) would keep every request waiting until the last reminder is written.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      for (const status of REMINDED_STATUSES) raised += await this.pass(kind, status, at, soon);
     }
     return raised;
+  }
+
+  /** One kind's reminders among the works of one status, a slice of candidates at a time. */
+  private async pass(kind: ReminderKind, status: OpenWorkStatus, at: string, soon: string): Promise<number> {
+    let raised = 0;
+    let after: DueCursor | null = null;
+    for (;;) {
+      const { works, last } = await repo.due(this.db, kind, status, at, soon, this.batch, after);
+      if (works.length > 0) {
+        raised += await this.db.transaction().execute(async (trx) => {
+          let n = 0;
+          for (const w of works) if (await this.remind(trx, kind, w, at)) n += 1;
+          return n;
+        });
+      }
+      if (!last) return raised;
+      after = last;
+      // SQLite's driver is synchronous: without a turn of the event loop between slices, a pass over every open
+      // work past its deadline (or a backlog after downtime) would keep every request waiting until it ends.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   private async remind(trx: Kysely<DB>, kind: ReminderKind, w: DueWork, at: string): Promise<boolean> {

@@ -231,6 +231,19 @@ describe('work deadlines: reminders, escalation and the scheduler lease', () => 
     expect(answeredFirst).toBe(true);
   });
 
+  it('reads the candidates a slice at a time without skipping works that share a deadline', async () => {
+    // Seven works on one deadline, a held one among them, and slices of two: the cursor is (deadline, id).
+    const works = [];
+    for (let i = 0; i < 7; i++) works.push(await createWork(-200));
+    await db()
+      .updateTable('works')
+      .set({ status: 'on_hold' })
+      .where('id', '=', works[3]?.id ?? 0)
+      .execute();
+    await new WorkDeadlinesJob(db(), 2).runOnce(at(-199));
+    for (const [i, w] of works.entries()) expect(await remindersOf(w.id), `work ${i}`).toEqual(i === 3 ? [] : ['work.overdue']);
+  });
+
   it('raises each reminder once when several runners race (small batches, many works)', async () => {
     const works = await Promise.all(Array.from({ length: 12 }, (_, i) => createWork(2 + i / 10)));
     const steps = [await stepWorkOf(clerk.token), await stepWorkOf(clerk.token)].map((s) => s.work);
