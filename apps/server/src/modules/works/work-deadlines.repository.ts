@@ -1,6 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 
 /** The reminders of a work's deadline, each sent once per work and deadline. */
 export type ReminderKind = 'due_soon' | 'overdue' | 'escalated';
@@ -31,8 +30,9 @@ export interface DueWork {
 export const workDeadlinesRepository = {
   /**
    * The works due a `kind` reminder at `at` (`soon` = at + 24 h) among the next `limit` works of `status` after
-   * `after`, in (deadline, id) order: `due_soon` for a deadline in [at, soon], `overdue` for one before `at`, `escalated` for an
-   * overdue process-step work; leaving out those already reminded of this kind for this deadline or a later one.
+   * `after`, in (deadline, id) order: `due_soon` for a deadline in [at, soon], `overdue` for one before `at`,
+   * `escalated` for an overdue process-step work; leaving out those already reminded of this kind for this deadline
+   * or a later one.
    * `last` is where the next call goes on from, null once the candidates are all seen. The candidates are read a
    * slice at a time because nearly all of them have been reminded already: one query over every overdue open work
    * (tens of thousands) held SQLite's synchronous driver, and every request, for 0.1–0.2 s each minute.
@@ -48,53 +48,54 @@ export const workDeadlinesRepository = {
   ): Promise<{ works: DueWork[]; last: DueCursor | null }> {
     // One open status at a time: its (status, deadline) index, with the id behind, is read in order from the cursor
     // (over both statuses SQLite read every candidate after the cursor and sorted them, for each slice).
-    let candidates = db
-      .selectFrom('works as w')
-      .select(['w.id', (eb) => eb.ref('w.deadline').$notNull().as('deadline')])
-      .where('w.status', '=', status)
-      .where('w.deadline', 'is not', null);
-    candidates =
-      kind === 'due_soon'
-        ? candidates.where('w.deadline', '>=', at).where('w.deadline', '<=', soon)
-        : candidates.where('w.deadline', '<', at);
-    if (after) candidates = candidates.where(sql<boolean>`(w.deadline, w.id) > (${after.deadline}, ${after.id})`);
-    const slice = await candidates.orderBy('w.deadline').orderBy('w.id').limit(limit).execute();
-    const end = slice.at(-1);
-    const last = slice.length === limit && end ? { deadline: String(end.deadline), id: end.id } : null;
-    if (slice.length === 0) return { works: [], last };
-    const c = isSqlite(db) ? unindexedBut(null) : indexed;
-    let q = db
-      .selectFrom('works as w')
-      .leftJoin('requests as r', 'r.id', 'w.request_id')
-      .select((eb) => [
-        'w.id',
-        'w.code',
-        'w.request_id',
-        'w.step_index',
-        eb.ref('w.deadline').$notNull().as('deadline'),
-        eb.fn
-          .coalesce(
-            'r.created_by',
-            eb
-              .selectFrom('audit_logs as a')
-              .select('a.user_id')
-              .where('a.entity', '=', 'requests')
-              .whereRef('a.entity_id', '=', 'r.id')
-              .where('a.action', '=', 'receive')
-              .orderBy('a.id')
-              .limit(1),
-          )
-          .as('owner_id'),
-      ])
-      .where(
-        'w.id',
-        'in',
-        slice.map((c) => c.id),
-      )
-      // Still open and still due: a write since the slice was read is seen here. The columns hidden from SQLite's
-      // planner (index-hints.ts): with 500 ids it walked the (status, deadline) index instead (≈ 10 ms a slice).
-      .where((eb) => eb(c('w.status'), 'in', [...REMINDED_STATUSES]))
-      .where((eb) => eb(c('w.deadline'), 'is not', null))
+    const inSlice = <Q extends SelectQueryBuilder<DB & { w: DB['works'] }, 'w', any>>(q: Q, upTo: DueCursor | null): Q => {
+      let out = q.where('w.status', '=', status).where('w.deadline', 'is not', null);
+      if (kind === 'due_soon') out = out.where('w.deadline', '>=', at);
+      // The slice's end as a plain bound too: SQLite takes one upper bound for the index range, and took `< at`.
+      if (upTo) out = out.where('w.deadline', '<=', upTo.deadline);
+      else out = kind === 'due_soon' ? out.where('w.deadline', '<=', soon) : out.where('w.deadline', '<', at);
+      if (after) out = out.where(sql<boolean>`(w.deadline, w.id) > (${after.deadline}, ${after.id})`);
+      if (upTo) out = out.where(sql<boolean>`(w.deadline, w.id) <= (${upTo.deadline}, ${upTo.id})`);
+      return out as Q;
+    };
+    // The slice's last candidate, found in the index without reading the others into JavaScript; none when fewer
+    // than `limit` are left, and this slice is the last.
+    const end = await inSlice(
+      db.selectFrom('works as w').select(['w.id', (eb) => eb.ref('w.deadline').$notNull().as('deadline')]),
+      null,
+    )
+      .orderBy('w.deadline')
+      .orderBy('w.id')
+      .limit(1)
+      .offset(limit - 1)
+      .executeTakeFirst();
+    const last = end ? { deadline: String(end.deadline), id: end.id } : null;
+    let q = inSlice(
+      db
+        .selectFrom('works as w')
+        .leftJoin('requests as r', 'r.id', 'w.request_id')
+        .select((eb) => [
+          'w.id',
+          'w.code',
+          'w.request_id',
+          'w.step_index',
+          eb.ref('w.deadline').$notNull().as('deadline'),
+          eb.fn
+            .coalesce(
+              'r.created_by',
+              eb
+                .selectFrom('audit_logs as a')
+                .select('a.user_id')
+                .where('a.entity', '=', 'requests')
+                .whereRef('a.entity_id', '=', 'r.id')
+                .where('a.action', '=', 'receive')
+                .orderBy('a.id')
+                .limit(1),
+            )
+            .as('owner_id'),
+        ]),
+      last,
+    )
       .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.status', '!=', 'on_hold')]))
       .where((eb) =>
         eb.not(
@@ -108,12 +109,7 @@ export const workDeadlinesRepository = {
           ),
         ),
       );
-    q =
-      kind === 'due_soon'
-        ? q.where((eb) => eb(c('w.deadline'), '>=', at)).where((eb) => eb(c('w.deadline'), '<=', soon))
-        : q.where((eb) => eb(c('w.deadline'), '<', at));
-    if (kind === 'escalated')
-      q = q.where((eb) => eb(c('w.request_id'), 'is not', null)).where((eb) => eb(c('w.step_index'), 'is not', null));
+    if (kind === 'escalated') q = q.where('w.request_id', 'is not', null).where('w.step_index', 'is not', null);
     // In (deadline, id) order: racing runners lock rows in the same order.
     const works = (await q.orderBy('w.deadline').orderBy('w.id').execute()) as DueWork[];
     return { works, last };
