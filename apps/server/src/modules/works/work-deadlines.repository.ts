@@ -51,11 +51,13 @@ export const workDeadlinesRepository = {
     const inSlice = <Q extends SelectQueryBuilder<DB & { w: DB['works'] }, 'w', any>>(q: Q, upTo: DueCursor | null): Q => {
       let out = q.where('w.status', '=', status).where('w.deadline', 'is not', null);
       if (kind === 'due_soon') out = out.where('w.deadline', '>=', at);
-      // The slice's end as a plain bound too: SQLite takes one upper bound for the index range, and took `< at`.
-      if (upTo) out = out.where('w.deadline', '<=', upTo.deadline);
-      else out = kind === 'due_soon' ? out.where('w.deadline', '<=', soon) : out.where('w.deadline', '<', at);
       if (after) out = out.where(sql<boolean>`(w.deadline, w.id) > (${after.deadline}, ${after.id})`);
-      if (upTo) out = out.where(sql<boolean>`(w.deadline, w.id) <= (${upTo.deadline}, ${upTo.id})`);
+      // The slice's end as a plain bound too: SQLite takes one upper bound for the index range, and took `< at`.
+      if (upTo)
+        out = out
+          .where('w.deadline', '<=', upTo.deadline)
+          .where(sql<boolean>`(w.deadline, w.id) <= (${upTo.deadline}, ${upTo.id})`);
+      else out = kind === 'due_soon' ? out.where('w.deadline', '<=', soon) : out.where('w.deadline', '<', at);
       return out as Q;
     };
     // The slice's last candidate, found in the index without reading the others into JavaScript; none when fewer

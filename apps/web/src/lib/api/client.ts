@@ -81,15 +81,12 @@ export async function send<T>(req: HttpRequest): Promise<{ status: number; data:
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
 
   let res: Response;
-  try {
-    res = await fetch(url, { method: req.method, headers, body, signal, credentials: 'same-origin' });
-  } catch (error) {
-    throw new HttpError('Network error', undefined, headers, req.signal?.aborted === true, { cause: error });
-  }
   let data: unknown;
   try {
+    res = await fetch(url, { method: req.method, headers, body, signal, credentials: 'same-origin' });
     data = await readData(res, req.responseType ?? 'json');
   } catch (error) {
+    // No answer, or its body cut off: a network error, a timeout or a cancel.
     throw new HttpError('Network error', undefined, headers, req.signal?.aborted === true, { cause: error });
   }
   if (!res.ok) throw new HttpError(`Request failed with status ${res.status}`, { status: res.status, data }, headers);
