@@ -204,6 +204,32 @@ test.describe('Khách hàng', () => {
     await expect(page.getByRole('heading', { name: newName, level: 3 })).toBeVisible();
   });
 
+  test('ô tìm kiếm giữ chữ gõ ngay sau "Xóa bộ lọc" hoặc khi lần tìm trước chưa xong', async ({ page, request }) => {
+    const token = await adminLogin(request);
+    const id = unique();
+    await createCustomer(request, token, { type: 'organization', name: `Công ty CP Quan trắc Sông Hồng ${id}` });
+    await createCustomer(request, token, { type: 'individual', name: `Nguyễn Văn Sông ${id}` });
+    await page.goto(`/admin/customers?search=${id}&type=individual`);
+    await expect(rows(page)).toHaveCount(1);
+
+    // Typed at once, while the cleared address is still on its way: the new words stay and are searched.
+    await page.getByRole('button', { name: 'Xóa bộ lọc' }).first().click();
+    await page.getByRole('searchbox').fill(`song hong ${id}`);
+    await expect(page).toHaveURL(new RegExp(`[?&]search=song(\\+|%20)hong(\\+|%20)${id}$`));
+    await expect(page.getByRole('searchbox')).toHaveValue(`song hong ${id}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(`Sông Hồng ${id}`);
+
+    // Enter sends the first words; more typed before that search lands are kept and sent after them.
+    const box = page.getByRole('searchbox');
+    await box.fill(id);
+    await box.press('Enter');
+    await page.keyboard.type(' xyz');
+    await expect(box).toHaveValue(`${id} xyz`);
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${id}(\\+|%20)xyz$`));
+    await expect(page.getByText('Không tìm thấy khách hàng nào phù hợp với điều kiện lọc')).toBeVisible();
+  });
+
   test('xóa từ danh sách; khách hàng cá nhân với mã định danh 12 số', async ({ page, request }) => {
     const token = await adminLogin(request);
     const id = unique();

@@ -291,8 +291,14 @@ export function SearchInput({
   const latest = useRef(onSearch);
   latest.current = onSearch;
 
-  // Follow the address (e.g. "Xóa bộ lọc"), but keep what is being typed, trailing space included.
-  useEffect(() => setText((typed) => (typed.trim() === value.trim() ? typed : value)), [value]);
+  // Follow the address (e.g. "Xóa bộ lọc", Back), but keep what is being typed, trailing space included. Text typed
+  // since the last address (say just after "Xóa bộ lọc", while its navigation is still landing) is not replaced.
+  const shown = useRef(value);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = value;
+    setText((typed) => (typed.trim() === value.trim() || typed.trim() !== before.trim() ? typed : value));
+  }, [value]);
 
   useEffect(() => {
     if (text.trim() === value.trim()) return;
