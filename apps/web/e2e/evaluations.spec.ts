@@ -337,7 +337,10 @@ test.describe('Đánh giá KPI', () => {
     // The employee sees the reason and sends again.
     const emp = await signInFresh(browser, s.usernames.employee, s.password);
     await emp.page.goto(`/admin/user-evaluations/${ueId}`);
-    await expect(emp.page.getByText('Điểm tự chấm 100 chưa có căn cứ')).toBeVisible();
+    // The reason shows in the notice on top and, once the history loads, as its step there.
+    const returned = emp.page.getByRole('alert').filter({ hasText: 'Phiếu đã bị trả lại' });
+    await expect(returned).toContainText('Điểm tự chấm 100 chưa có căn cứ, đề nghị xem lại số công việc.');
+    await expect(emp.page.getByText('Trả lại — Điểm tự chấm 100 chưa có căn cứ')).toBeVisible();
     await score(emp.page, 'Tự chấm', s.worksDone.name, '70');
     await expect(emp.page.getByTestId('ue-total')).toContainText('82');
     await emp.page.screenshot({ path: shot('user-evaluation-returned'), fullPage: true });
