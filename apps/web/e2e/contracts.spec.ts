@@ -280,7 +280,10 @@ test.describe('Hợp đồng', () => {
     const picker = page.getByLabel('Dịch vụ dòng 2', { exact: true });
     await picker.click();
     await picker.fill(s.services[1]!.code);
-    await page.locator('.ant-select-dropdown:visible').getByText(`${s.services[1]!.code} — ${s.services[1]!.name}`).click();
+    // Clicked once the matches of the code have replaced the first list (a click as the list shrinks can hit nothing).
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(options).toHaveCount(1);
+    await options.getByText(`${s.services[1]!.code} — ${s.services[1]!.name}`).click();
     await expect(page.getByLabel('Tên dịch vụ dòng 2')).toHaveValue(s.services[1]!.name);
     await expect(page.getByLabel('Đơn giá dòng 2')).toHaveValue('850.000');
     await expect(page.getByTestId('contract-subtotal')).toHaveText('2.850.000 ₫');
