@@ -6,11 +6,13 @@ import { build } from 'esbuild';
 
 const commonSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/common/src');
 
+// SERVER_OUT_DIR: a private output folder, so two people's browser-test runs on one checkout never share a build.
+const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
 // Chunk names change with their content: start clean so old ones don't pile up.
-await rm('dist', { recursive: true, force: true });
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outdir: 'dist',
+  outdir,
   bundle: true,
   // Modules imported with `await import()` (the S3 driver and its SDK) become their own files, loaded only when used.
   splitting: true,

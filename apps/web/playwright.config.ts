@@ -37,7 +37,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // QLCV_E2E_SERVER: a private server build (SERVER_OUT_DIR), like QLCV_E2E_WEB_DIST for the web app.
+    command: `node ${process.env.QLCV_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
