@@ -317,6 +317,11 @@ export function SearchInput({
       value={text}
       onChange={(e) => setText(e.target.value)}
       onPressEnter={() => onSearch(text.trim())}
+      // Leaving the box sends what is typed at once: a click elsewhere ("Sửa", a row's link) then navigates after
+      // it, instead of being cancelled by a search still waiting out its 0.4 s (the newer navigation wins).
+      onBlur={() => {
+        if (text.trim() !== value.trim()) onSearch(text.trim());
+      }}
       style={{ width, maxWidth: '100%' }}
       maxLength={200}
     />
