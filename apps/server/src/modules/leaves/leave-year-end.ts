@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { invalid } from '../../lib/errors';
+import { lockRow } from '../../lib/row-lock';
 import type { LeaveBalancesService } from './leave-balances.service';
 import { viDate } from './leave-days';
 import { leavesRepository as repo } from './leaves.repository';
@@ -20,6 +21,8 @@ export async function adjustBalance(
 ): Promise<LeaveBalance> {
   const counter = await balances.counter([body.year]);
   return db.transaction().execute(async (trx) => {
+    // After any leave being checked against the balance this changes (leaves.service.ts takes the same lock).
+    await lockRow(trx, 'users', body.user_id);
     const user = await repo.employee(trx, body.user_id);
     if (!user) throw invalid('user_id', 'Nhân viên không tồn tại.');
     const typeId = await balances.annualTypeId(trx);

@@ -18,6 +18,7 @@ import { nowIso } from '../../lib/clock';
 import { recordEvent } from '../../lib/domain-events';
 import { AppError, forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { vnToday, vnYymm } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
@@ -262,6 +263,9 @@ export class LeavesService {
   private async insert(actor: Actor, userId: number, body: LeaveCreateBody, forEmployee: boolean): Promise<LeaveDetail> {
     const counter = await this.deps.balances.counter(yearsOf(body));
     const id = await this.db.transaction().execute(async (trx) => {
+      // The employee's row owns the rules across their leaves (no overlap, the balance): concurrent applications of
+      // one person are checked and written one after the other.
+      await lockRow(trx, 'users', userId);
       const employee = await repo.employee(trx, userId);
       if (employee?.status !== 'active') throw invalid('user_id', 'Nhân viên không tồn tại hoặc đã nghỉ việc.');
       const { halfDays, usesBalance } = await this.check(trx, userId, body.leave_type_id, body, null, counter);
@@ -324,6 +328,7 @@ export class LeavesService {
         if (row.status !== 'pending') throw new AppError(409, 'INVALID_STATE', 'Chỉ sửa được đơn nghỉ đang chờ duyệt.');
         throw forbidden();
       }
+      await lockRow(trx, 'users', row.user_id);
       const { halfDays } = await this.check(trx, row.user_id, body.leave_type_id, body, id, counter);
       const r = await trx
         .updateTable('leaves')
