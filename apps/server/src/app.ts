@@ -194,6 +194,8 @@ export async function buildApp({
     roles,
     users,
     log: app.log,
+    // `leaves` is built below; the profile asks only once requests are served.
+    substituteFor: (userId) => leaves.substituteFor(userId),
   });
   const auditLogs = new AuditLogsService(db);
   const uploadsRoot = path.join(config.dataDir, 'uploads');

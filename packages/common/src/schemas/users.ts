@@ -79,8 +79,11 @@ export type User = z.infer<typeof userSchema>;
 export const USER_SORTS = ['name', 'code', 'username', 'created_at', 'updated_at', 'last_login_at'] as const;
 
 export const authInfoResponse = z.object({
-  /** `headed_department_ids`: the departments the user heads (a head decides leave without any leave key). */
-  user: userSchema.extend({ headed_department_ids: z.array(z.number()) }),
+  /**
+   * `headed_department_ids`: the departments the user heads; `substitute_for_ids`: the approvers whose leave the user
+   * decides today as their substitute. Either decides leave without any leave key.
+   */
+  user: userSchema.extend({ headed_department_ids: z.array(z.number()), substitute_for_ids: z.array(z.number()) }),
   permissions_code: z.array(z.string()),
 });
 export type AuthInfo = z.infer<typeof authInfoResponse>;

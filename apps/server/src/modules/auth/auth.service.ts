@@ -57,6 +57,8 @@ interface Deps {
   roles: RolesService;
   users: UsersService;
   log: FastifyBaseLogger;
+  /** The approvers whose leave the user decides today as their substitute (the leaves module answers). */
+  substituteFor: (userId: number) => Promise<number[]>;
 }
 
 export class AuthService {
@@ -142,7 +144,11 @@ export class AuthService {
   async info(actor: Actor): Promise<AuthInfo> {
     const user = await this.deps.users.get(actor.id);
     const headed = await repo.headedDepartmentIds(this.deps.db, actor.id);
-    return { user: { ...user, headed_department_ids: headed }, permissions_code: [...actor.permissions] };
+    const substituteFor = await this.deps.substituteFor(actor.id);
+    return {
+      user: { ...user, headed_department_ids: headed, substitute_for_ids: substituteFor },
+      permissions_code: [...actor.permissions],
+    };
   }
 
   revokeUserTokens(userId: number, exceptTokenId?: number): Promise<unknown> {

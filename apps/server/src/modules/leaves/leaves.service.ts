@@ -72,6 +72,11 @@ export class LeavesService {
     };
   }
 
+  /** The approvers whose leave the user decides today as their substitute. */
+  substituteFor(userId: number): Promise<number[]> {
+    return repo.substitutedBy(this.db, userId, vnToday());
+  }
+
   /** Whether the actor sees the leave: own, in scope, its approver or an active substitute of the approver. */
   seesRow(row: LeaveRow, c: LeaveContext): boolean {
     if (c.scope.all || row.user_id === c.actor.id || row.approver_id === c.actor.id) return true;
