@@ -59,6 +59,11 @@ export type TimekeepingLegend = z.infer<typeof timekeepingLegendSchema>;
 
 export const timekeepingSchema = z.object({
   month: z.string(),
+  /**
+   * The last day the grid counts (`YYYY-MM-DD`): today within the month, the month's last day once it is over, null for
+   * a month still to come. Later days are blank and in no total.
+   */
+  counted_through: z.string().nullable(),
   days: z.array(timekeepingDaySchema),
   /** The leave types' symbols (the legend and the totals' columns). */
   leave_types: z.array(timekeepingLegendSchema),

@@ -22,6 +22,9 @@ export interface GridLeaveType {
  * rest day, or a day before the employee joined, is blank. A cell is one symbol when both halves agree, else
  * `morning/afternoon` (`X/P`, `P/` a morning-only Saturday taken off, `X/` one worked).
  *
+ * Days after `today` are blank and counted nowhere: nobody has worked them yet (issue 21). The month's working days
+ * stay the calendar's.
+ *
  * Totals: worked = X halves / 2; paid and unpaid leave by symbol (a leave type's `paid`); holidays = L days inside the
  * employee's time in the company; payable = worked + paid leave + holidays (sick and maternity leave are paid by
  * social insurance, not the company, so they are unpaid here).
@@ -31,6 +34,7 @@ export function buildGrid(
   users: TimekeepingUserRow[],
   leaves: TimekeepingLeaveRow[],
   types: GridLeaveType[],
+  today: string,
 ): { days: TimekeepingDay[]; rows: TimekeepingRow[] } {
   const typeById = new Map(types.map((t) => [t.id, t]));
   const index = new Map(days.map((d, i) => [d.date, i]));
@@ -70,7 +74,7 @@ export function buildGrid(
     const paid: Record<string, number> = {};
     const unpaid: Record<string, number> = {};
     const cells = days.map((day, i) => {
-      if (day.kind === 'off' || (joined && day.date < joined)) return '';
+      if (day.kind === 'off' || day.date > today || (joined && day.date < joined)) return '';
       if (day.kind === 'holiday') {
         holidays += 1;
         return HOLIDAY_SYMBOL;

@@ -1,3 +1,4 @@
+import { formatDate } from '@qlcv/common/format/date';
 import {
   cellHalves,
   HOLIDAY_SYMBOL,
@@ -87,7 +88,11 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
   title.alignment = { horizontal: 'center' };
   ws.mergeCells(5, 1, 5, lastCol);
   const sub = ws.getCell(5, 1);
-  sub.value = safe(departmentName ? `Phòng ban: ${departmentName}` : 'Tất cả nhân viên trong phạm vi xem');
+  const scope = departmentName ? `Phòng ban: ${departmentName}` : 'Tất cả nhân viên trong phạm vi xem';
+  const through = grid.counted_through
+    ? `tính đến ngày ${formatDate(grid.counted_through)}`
+    : 'tháng chưa bắt đầu, chưa có ngày công';
+  sub.value = safe(`${scope} · ${through}`);
   sub.alignment = { horizontal: 'center' };
   sub.font = { italic: true };
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { vnToday } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import type { CompanySettingsService } from '../company-settings/company-settings.service';
 import type { DepartmentsService } from '../departments/departments.service';
@@ -53,11 +54,14 @@ export class TimekeepingService {
     // Everyone's leaves in one indexed range read when the grid is large; only the grid's users' otherwise.
     const leaves = await repo.approvedLeaves(this.db, from, to, users.length > 500 ? null : users.map((u) => u.id));
     const leaveTypes = types.map((t) => ({ id: t.id, symbol: t.symbol, paid: Boolean(Number(t.paid)) }));
-    const grid = buildGrid(days, users, leaves, leaveTypes);
+    const today = vnToday();
+    const grid = buildGrid(days, users, leaves, leaveTypes, today);
     // The legend: active types, and any inactive one the month still shows.
     const used = new Set(grid.rows.flatMap((r) => [...Object.keys(r.totals.paid_leave), ...Object.keys(r.totals.unpaid_leave)]));
     return {
       month: q.month,
+      // The last day the grid counts: today within the month, the month's end once it is over, none before it starts.
+      counted_through: today >= to ? to : today >= from ? today : null,
       days: grid.days,
       leave_types: types
         .filter((t) => Number(t.active) === 1 || used.has(t.symbol))

@@ -1,12 +1,15 @@
 import type { Timekeeping, TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDepartment, expectError, expectXlsx } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { FIRST_DATA_ROW, HEADER_ROW } from './timekeeping-xlsx';
 
 // The default company works Monday to Saturday morning. November 2026: 1 is a Sunday; 21 weekdays and 4 Saturday
 // mornings = 23 working days; the test makes Friday 20 a holiday, so 22.
+// The grid counts days up to today only: the app's clock (Date, in this process) is set to mid-January 2027, so that
+// November and December 2026 are whole months here; one test moves it back into November.
+const LATER = new Date('2027-01-15T03:00:00Z');
 
 let t: TestApp;
 const dept = { a: 0, a1: 0, b: 0 };
@@ -54,6 +57,7 @@ const rowOf = (body: Timekeeping, id: number) => body.rows.find((r) => r.user.id
 const cell = (row: TimekeepingRow, day: number) => row.cells[day - 1];
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: LATER });
   t = await createTestApp();
   // A holiday on Friday 20 November.
   const year = await t.call({ method: 'GET', url: '/api/settings/company/holidays?year=2026', token: t.adminToken });
@@ -101,7 +105,10 @@ beforeAll(async () => {
   await t.database.db.updateTable('users').set({ status: 'locked' }).where('id', 'in', [u.locked.id, u.lockedIdle.id]).execute();
 });
 
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
 
 describe('GET /api/timekeeping', () => {
   it('answers 401 without a token, 403 without leaves.index, 422 on a bad month', async () => {
@@ -274,11 +281,11 @@ describe('GET /api/timekeeping', () => {
     expect(row.totals.paid_leave.P).toBe(1);
     await expect.poll(used).toBe(1);
 
-    // Cancelled before it starts: worked days again, nothing used.
+    // Cancelled by HR: worked days again, nothing used.
     const cancelled = await t.call({
       method: 'POST',
       url: `/api/leaves/${applied.json().id}/cancel`,
-      token: staff.token,
+      token: t.adminToken,
       payload: {},
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -303,7 +310,7 @@ describe('GET /api/timekeeping', () => {
     const company = (await t.call({ method: 'GET', url: '/api/settings/company', token: t.adminToken })).json();
     expect(ws.getCell(1, 1).value).toBe(company.name.toUpperCase());
     expect(ws.getCell(4, 1).value).toBe('BẢNG CHẤM CÔNG THÁNG 11/2026');
-    expect(ws.getCell(5, 1).value).toBe('Phòng ban: Tổ Hiện trường');
+    expect(ws.getCell(5, 1).value).toBe('Phòng ban: Tổ Hiện trường · tính đến ngày 30/11/2026');
     expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1 });
     expect(ws.views[0]).toMatchObject({ state: 'frozen', xSplit: 3, ySplit: HEADER_ROW + 1 });
     // Day columns start after STT, code, name, department.
@@ -353,5 +360,39 @@ describe('GET /api/timekeeping', () => {
       401,
       'UNAUTHENTICATED',
     );
+  });
+
+  it('leaves the days after today blank and out of every total; the export says up to which day it counts', async () => {
+    vi.setSystemTime(new Date('2026-11-27T10:00:00+07:00'));
+    try {
+      const body: Timekeeping = (await grid(u.hr.token)).json();
+      expect(body.counted_through).toBe('2026-11-27');
+      const row = rowOf(body, u.emp.id);
+      // Thursday 26 and Friday 27 worked; Saturday 28 (a morning workday) and Monday 30 not yet.
+      expect([cell(row, 26), cell(row, 27), cell(row, 28), cell(row, 29), cell(row, 30)]).toEqual(['X', 'X', '', '', '']);
+      // Worked up to the 27th: 22 working days less the 2.5 of leave and the 1 holiday, less the 28th's half and the 30th.
+      expect(row.totals).toMatchObject({ working_days: 22, worked: 17, holidays: 1, payable: 20.5 });
+      // A maternity leave running past today is shown up to today only.
+      const other = rowOf(body, u.other.id);
+      expect([cell(other, 27), cell(other, 30)]).toEqual(['TS', '']);
+      // A month still to come counts nothing.
+      const december: Timekeeping = (await grid(u.hr.token, 'month=2026-12')).json();
+      expect(december.counted_through).toBeNull();
+      expect(rowOf(december, u.emp.id).cells.every((c) => c === '')).toBe(true);
+      expect(rowOf(december, u.emp.id).totals).toMatchObject({ worked: 0, holidays: 0, payable: 0 });
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/timekeeping?month=2026-11&department_id=${dept.a1}`,
+        token: u.mgr.token,
+        headers: { 'x-export': 'xlsx' },
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect((wb.worksheets[0] as ExcelJS.Worksheet).getCell(5, 1).value).toBe(
+        'Phòng ban: Tổ Hiện trường · tính đến ngày 27/11/2026',
+      );
+    } finally {
+      vi.setSystemTime(LATER);
+    }
   });
 });
