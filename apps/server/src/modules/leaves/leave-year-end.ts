@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { invalid } from '../../lib/errors';
+import { forbidden, invalid } from '../../lib/errors';
 import { lockRow } from '../../lib/row-lock';
 import type { LeaveBalancesService } from './leave-balances.service';
 import { viDate } from './leave-days';
@@ -19,6 +19,9 @@ export async function adjustBalance(
   actor: Actor,
   body: LeaveAdjustmentBody,
 ): Promise<LeaveBalance> {
+  // Separation of duties (QUALITY.md): nobody raises their own balance; another HR person or the administrator does.
+  if (body.user_id === actor.id)
+    throw forbidden('Không thể tự điều chỉnh số ngày phép của chính mình. Hãy nhờ một người khác của bộ phận nhân sự.');
   const counter = await balances.counter([body.year]);
   return db.transaction().execute(async (trx) => {
     // After any leave being checked against the balance this changes (leaves.service.ts takes the same lock).

@@ -588,6 +588,27 @@ describe('leaves API', () => {
     expect(actions.filter((a: string) => a === 'leave_carry_over')).toHaveLength(1);
   });
 
+  it('refuses an adjustment of one’s own balance (403, nothing written); another HR person or the administrator makes it', async () => {
+    const adjust = (who: { token: string }, userId: number) =>
+      t.call({
+        method: 'POST',
+        url: '/api/leaves/balance-adjustments',
+        token: who.token,
+        payload: { user_id: userId, year: 2027, days: 3, note: 'Tự cộng thêm' },
+      });
+    const before = await balance(hr, 2027);
+    const own = expectError(await adjust(hr, hr.id), 403, 'FORBIDDEN');
+    expect(own.message).toBe('Không thể tự điều chỉnh số ngày phép của chính mình. Hãy nhờ một người khác của bộ phận nhân sự.');
+    expect((await balance(hr, 2027)).remaining).toBe(before.remaining);
+    const adminId = (await t.call({ method: 'GET', url: '/api/auth/info', token: t.adminToken })).json().user.id;
+    expectError(await adjust({ token: t.adminToken }, adminId), 403, 'FORBIDDEN');
+    const hr2 = await t.userWith(['leaves.index', 'leaves.all'], { department_id: root });
+    const other = await adjust(hr2, hr.id);
+    expect(other.statusCode, other.body).toBe(201);
+    expect((await balance(hr, 2027)).remaining).toBe(before.remaining + 3);
+    expect((await adjust({ token: t.adminToken }, hr2.id)).statusCode).toBe(201);
+  });
+
   it('leave types: read by anyone signed in, changed with settings.edit, kept while used', async () => {
     expect(
       (await t.call({ method: 'GET', url: '/api/leave-types', token: emp.token }))

@@ -3,11 +3,14 @@ import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
+import { useAuthUser } from '@/lib/auth/auth-store';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useAdjustLeaveBalance } from '../api/leave-balances';
 import { useLeaveBalance } from '../api/leaves';
 import { formatDays } from './leave-tags';
+
+const SELF_ADJUSTMENT = 'Không thể tự điều chỉnh số ngày phép của chính mình. Hãy nhờ một người khác của bộ phận nhân sự.';
 
 interface Values {
   user_id: number | null;
@@ -37,6 +40,7 @@ export function AdjustmentModal({
   known?: { id: number; name: string }[];
 }) {
   const [form] = Form.useForm<Values>();
+  const me = useAuthUser();
   const adjust = useAdjustLeaveBalance();
   const pickedUser = Form.useWatch('user_id', form);
   const pickedYear = Form.useWatch('year', form);
@@ -84,7 +88,20 @@ export function AdjustmentModal({
         trừ, theo bước nửa ngày (0,5).
       </Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" onFinish={onFinish} requiredMark="optional">
-        <Form.Item name="user_id" label="Nhân viên" required rules={[{ required: true, message: 'Vui lòng chọn nhân viên' }]}>
+        <Form.Item
+          name="user_id"
+          label="Nhân viên"
+          required
+          rules={[
+            { required: true, message: 'Vui lòng chọn nhân viên' },
+            // The server refuses it too (separation of duties); said here before the form is sent.
+            {
+              validator: async (_, id) => {
+                if (id !== null && id === me?.id) throw new Error(SELF_ADJUSTMENT);
+              },
+            },
+          ]}
+        >
           <UserSelect aria-label="Nhân viên được điều chỉnh" known={known} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 12 }}>
