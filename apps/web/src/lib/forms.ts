@@ -2,15 +2,31 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import { ApiError } from './api/api-error';
+import { InvalidDecimal } from './decimal';
 
 const SCHEMA_OF_RULE = new WeakMap<object, z.ZodType>();
+
+/**
+ * What is wrong with a value by a shared zod schema, or null. A number field's text it could not take
+ * (`InvalidDecimal`, from `DecimalInput`) gets the schema's words when it reads as a number (range, whole number),
+ * else its own.
+ */
+export function fieldError(schema: z.ZodType, value: unknown): string | null {
+  if (value instanceof InvalidDecimal) return (value.value !== null && firstIssue(schema, value.value)) || value.message;
+  return firstIssue(schema, value);
+}
+
+function firstIssue(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value ?? undefined);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Giá trị không hợp lệ');
+}
 
 /** An Ant Design form rule that checks a value with a shared zod schema (the server's own rule). */
 export function zodRule(schema: z.ZodType): Rule {
   const rule: Rule = {
     validator: async (_rule, value) => {
-      const result = schema.safeParse(value ?? undefined);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Giá trị không hợp lệ');
+      const error = fieldError(schema, value);
+      if (error) throw new Error(error);
     },
   };
   SCHEMA_OF_RULE.set(rule, schema);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatVnd } from './number';
+import { formatDecimal, formatNumber, formatVnd } from './number';
 
 describe('formatNumber', () => {
   it('groups thousands with "." by default', () => {
@@ -35,5 +35,19 @@ describe('formatVnd', () => {
   it('rounds to the đồng and is empty without a value', () => {
     expect(formatVnd(1999.6)).toBe('2.000 ₫');
     expect(formatVnd(undefined)).toBe('');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('shows the decimals a figure has, with the comma, trailing zeros dropped', () => {
+    expect(formatDecimal(95.5)).toBe('95,5');
+    expect(formatDecimal(95)).toBe('95');
+    expect(formatDecimal(1234.5)).toBe('1.234,5');
+    expect(formatDecimal(-0.75)).toBe('-0,75');
+    expect(formatDecimal(0.1 + 0.2)).toBe('0,3');
+    expect(formatDecimal(1234.5678, { maxDecimals: 2 })).toBe('1.234,57');
+    expect(formatDecimal(1234.5, { separator: '' })).toBe('1234,5');
+    expect(formatDecimal(null)).toBe('');
+    expect(formatDecimal(Number.NaN)).toBe('');
   });
 });

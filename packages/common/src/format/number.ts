@@ -26,3 +26,17 @@ export function formatVnd(value: number | string | null | undefined): string {
   const text = formatNumber(value);
   return text ? `${text} ₫` : '';
 }
+
+/**
+ * A figure with as many decimals as it has, up to `maxDecimals` (trailing zeros dropped): 1234.5 → "1.234,5",
+ * 95 → "95", 0.1 + 0.2 → "0,3". `separator: ''` leaves thousands ungrouped.
+ */
+export function formatDecimal(
+  value: number | null | undefined,
+  options: { maxDecimals?: number; separator?: string } = {},
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const { maxDecimals = 10, separator = '.' } = options;
+  const fraction = Math.abs(value).toFixed(maxDecimals).split('.')[1]?.replace(/0+$/, '') ?? '';
+  return formatNumber(value, { decimals: fraction.length, separator });
+}

@@ -8,23 +8,9 @@ import {
   type KpiMeasure,
   kpiTypeCreateBody,
 } from '@qlcv/common/schemas/kpi-types';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { textLimit, zodRule } from '@/lib/forms';
 
 export interface KpiTypeFormValues {
@@ -184,12 +170,12 @@ export function KpiTypeForm({ form, initialValues, onFinish, onCancel, submittin
               rules={[zodRule(shape.default_weight)]}
               extra="Từ 0 đến 100; các tiêu chí của một kỳ đánh giá cộng lại phải bằng 100."
             >
-              <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+              <DecimalInput scale={0} grouping={false} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
             <Form.Item name="default_target" label="Chỉ tiêu mặc định" rules={[zodRule(shape.default_target)]}>
-              <InputNumber min={0} step={1} style={{ width: '100%' }} />
+              <DecimalInput scale={2} />
             </Form.Item>
           </Col>
           <Col span={24}>
