@@ -418,6 +418,9 @@ async function leaveRequestFor(r: Route, key: PermissionKey | undefined, token: 
       return at('/api/leaves/policy', await current('/api/leaves/policy'));
     case 'GET /api/leaves/:id':
       return at(`/api/leaves/${await freshLeave(me)}`);
+    case 'GET /api/leaves':
+      // Signed in without a leave key: the leaves awaiting one's decision (the other tabs need a key).
+      return at(key ? '/api/leaves' : '/api/leaves?tab=approval');
     case 'PUT /api/leaves/:id': {
       const id = await freshLeave(me);
       const l = await current(`/api/leaves/${id}`);

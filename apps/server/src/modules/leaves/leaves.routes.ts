@@ -29,7 +29,7 @@ import { sendXlsx, wantsXlsx, type XlsxColumn } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { LeaveApprovalsService } from './leave-approvals.service';
 import type { LeaveBalancesService } from './leave-balances.service';
-import type { LeavesService } from './leaves.service';
+import { LEAVE_KEYS, type LeavesService } from './leaves.service';
 
 const COLUMNS: XlsxColumn<Leave>[] = [
   { header: 'Mã đơn', width: 14, value: (l) => l.code },
@@ -52,8 +52,6 @@ const COLUMNS: XlsxColumn<Leave>[] = [
   { header: 'Ngày tạo', type: 'datetime', value: (l) => l.created_at },
 ];
 
-/** Anyone who sees leaves at all: their own with leaves.index, more with the scope keys. */
-const SEE = ['leaves.index', 'leaves.show', 'leaves.department', 'leaves.departments', 'leaves.all'] as const;
 const MANAGE = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;
 
 export const leavesRoutes: FastifyPluginAsyncZod<{
@@ -69,10 +67,13 @@ export const leavesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/leaves',
     {
-      config: { permission: SEE },
+      // A head or a substitute decides leaves without any leave key: they reach the approval tab (the service refuses
+      // the other tabs to a caller without one of LEAVE_KEYS).
+      config: { auth: true },
       schema: {
         tags,
-        description: '`tab`: mine (default), approval (awaiting my decision), all (my scope). `X-Export: xlsx` for the file.',
+        description:
+          '`tab`: mine (default), approval (awaiting my decision), all (my scope). `X-Export: xlsx` for the file. Without a leave key, only `approval`.',
         querystring: leaveListQuery,
         response: { 200: paginated(leaveSchema) },
       },
@@ -106,7 +107,10 @@ export const leavesRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/leaves/balance',
-    { config: { permission: SEE }, schema: { tags, querystring: leaveBalanceQuery, response: { 200: leaveBalanceSchema } } },
+    {
+      config: { permission: LEAVE_KEYS },
+      schema: { tags, querystring: leaveBalanceQuery, response: { 200: leaveBalanceSchema } },
+    },
     (req) => leaves.balance(actorOf(req), req.query.user_id, req.query.year),
   );
 
@@ -155,7 +159,8 @@ export const leavesRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => reply.status(201).send(await leaves.createForEmployee(actorOf(req), req.body)),
   );
 
-  app.get('/api/leaves/:id', { config: { permission: SEE }, schema: { tags, params: idParams, response: detail } }, (req) =>
+  // Any signed-in user, for the leaves they see (404 otherwise): their own, their scope's, or one awaiting them.
+  app.get('/api/leaves/:id', { ...auth, schema: { tags, params: idParams, response: detail } }, (req) =>
     leaves.get(actorOf(req), req.params.id),
   );
 
