@@ -6,8 +6,9 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
 
 /**
- * An employee's approved leave of 1.5 days (Thursday 26 November 2026 and the Friday morning) shows on the month's
- * grid as P and P/X with the totals, and the export downloads cham-cong-2026-11.xlsx.
+ * An employee's approved leave of 1.5 days (Thursday 22 October 2026 and the Friday morning) shows on the month's
+ * grid as P and P/X with the totals, and the export downloads cham-cong-2026-10.xlsx. October 2026 is over (the grid
+ * counts days up to today only), so the figures do not depend on the day the test runs.
  */
 test('the timekeeping grid shows an approved 1.5-day leave, its totals, and exports the month', async ({ page, request }) => {
   const id = unique();
@@ -50,9 +51,9 @@ test('the timekeeping grid shows an approved 1.5-day leave, its totals, and expo
     headers: auth(token),
     data: {
       leave_type_id: annual?.id,
-      start_date: '2026-11-26',
+      start_date: '2026-10-22',
       start_half: 'full',
-      end_date: '2026-11-27',
+      end_date: '2026-10-23',
       end_half: 'morning',
       reason: 'Việc gia đình',
     },
@@ -66,28 +67,50 @@ test('the timekeeping grid shows an approved 1.5-day leave, its totals, and expo
   // The employee's own grid.
   await page.setViewportSize({ width: 1366, height: 800 });
   await useToken(page, token);
-  await page.goto('/admin/timekeeping?month=2026-11');
-  await expect(page.getByRole('heading', { name: 'Bảng chấm công tháng 11/2026' })).toBeVisible();
+  await page.goto('/admin/timekeeping?month=2026-10');
+  await expect(page.getByRole('heading', { name: 'Bảng chấm công tháng 10/2026' })).toBeVisible();
   const row = page.locator('.ant-table-row').filter({ hasText: employee.name });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-cell="P"]')).toHaveCount(1);
   await expect(row.locator('[data-cell="P/X"]')).toHaveCount(1);
   await expect(row.locator('[data-cell="P/X"]')).toHaveAttribute('title', 'Sáng: P · Chiều: X');
-  // November 2026, Monday to Saturday morning, no holiday: 23 working days, 21.5 worked, 1.5 P, 23 payable.
-  await expect(page.getByText('Công chuẩn: 23 ngày')).toBeVisible();
-  await expect(row).toContainText('21,5');
+  // October 2026, Monday to Saturday morning, no holiday: 24.5 working days, 23 worked, 1.5 P, 24.5 payable.
+  await expect(page.getByText('Công chuẩn: 24,5 ngày')).toBeVisible();
+  await expect(page.getByText('Tính đến ngày 31/10/2026')).toBeVisible();
+  await expect(row).toContainText('23');
   await expect(row).toContainText('1,5');
+  await expect(row).toContainText('24,5');
   await expect(page.getByRole('region', { name: 'Chú thích ký hiệu' })).toContainText('Nghỉ phép năm');
   await page.screenshot({ path: shot('timekeeping-1366'), fullPage: false });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất Excel' }).click()]);
-  expect(download.suggestedFilename()).toBe('cham-cong-2026-11.xlsx');
+  expect(download.suggestedFilename()).toBe('cham-cong-2026-10.xlsx');
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
 
+  // This month counts up to today: later days are blank; a month to come counts nothing.
+  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  await page.goto(`/admin/timekeeping?month=${today.slice(0, 7)}`);
+  await expect(page.getByText(`Tính đến ngày ${today.split('-').reverse().join('/')}`)).toBeVisible();
+  const api = await request.get(`/api/timekeeping?month=${today.slice(0, 7)}`, { headers: auth(token) });
+  const cells = ((await api.json()) as { rows: { user: { id: number }; cells: string[] }[] }).rows.find(
+    (r) => r.user.id === employee.id,
+  )?.cells as string[];
+  const lastDay = Number(today.slice(8, 10));
+  // Nothing after today; the page shows exactly the symbols up to today.
+  expect(cells.slice(lastDay).every((c) => c === '')).toBe(true);
+  await expect(page.locator('.ant-table-row').filter({ hasText: employee.name }).locator('[data-cell]')).toHaveCount(
+    cells.filter((c) => c !== '').length,
+  );
+  await page.screenshot({ path: shot('timekeeping-this-month'), fullPage: false });
+  const next = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  await page.goto(`/admin/timekeeping?month=${next.toISOString().slice(0, 7)}`);
+  await expect(page.getByText('Tháng chưa bắt đầu: chưa có ngày công')).toBeVisible();
+
   // The administrator's grid: everyone.
   await useToken(page, admin);
-  await page.goto('/admin/timekeeping?month=2026-11');
+  await page.goto('/admin/timekeeping?month=2026-10');
   await expect(page.locator('.ant-table-row').filter({ hasText: employee.name })).toHaveCount(1);
   await page.screenshot({ path: shot('timekeeping-admin-1366'), fullPage: false });
 });

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { formatDate } from '@qlcv/common/format/date';
 import { formatNumber } from '@qlcv/common/format/number';
 import { TIMEKEEPING_COLORS, type TimekeepingDay, type TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
 import { normalizeVi } from '@qlcv/common/vi-text';
@@ -226,7 +227,10 @@ export default function TimekeepingPage() {
           {data && (
             <Typography.Text type="secondary">
               {workingDays !== undefined ? `Công chuẩn: ${dayCount(workingDays)} ngày · ` : ''}
-              {rows.length} nhân viên
+              {rows.length} nhân viên ·{' '}
+              {data.counted_through
+                ? `Tính đến ngày ${formatDate(data.counted_through)}`
+                : 'Tháng chưa bắt đầu: chưa có ngày công'}
             </Typography.Text>
           )}
         </Space>
