@@ -369,7 +369,11 @@ export async function buildApp({
     dashboard: new DashboardService(db, { departments, works, leaves }, config.listCacheSize > 0),
   });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
-  await app.register(leaveSubstitutesRoutes, { substitutes: new LeaveSubstitutesService(db) });
+  await app.register(leaveSubstitutesRoutes, {
+    substitutes: new LeaveSubstitutesService(db, (trx, actor, substituteId, approverId) =>
+      leaves.rerouteOwnLeaves(trx, actor, substituteId, approverId),
+    ),
+  });
   await app.register(timekeepingRoutes, { timekeeping });
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });

@@ -19,7 +19,11 @@ const ENTITY = 'leave_substitutes';
  * themself; a holder of `leaves.all` for any approver.
  */
 export class LeaveSubstitutesService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** The leaves module moves the substitute's own pending leaves off the approver (LeavesService.rerouteOwnLeaves). */
+    private readonly onNamed: (trx: Kysely<DB>, actor: Actor, substituteId: number, approverId: number) => Promise<void>,
+  ) {}
 
   private select(db: Kysely<DB>) {
     return db
@@ -101,6 +105,7 @@ export class LeaveSubstitutesService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await this.onNamed(trx, actor, body.substitute_id, approverId);
       await writeAudit(trx, actor, {
         entity: ENTITY,
         entityId: r.id,

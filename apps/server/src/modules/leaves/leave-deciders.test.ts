@@ -122,4 +122,62 @@ describe('who decides a leave', () => {
     await t.call({ method: 'DELETE', url: `/api/leave-substitutes/${named.json().id}`, token: head.token });
     expect((await get(sub, '/api/auth/info')).json().user.substitute_for_ids).toEqual([]);
   });
+
+  it('sends the leave of the head’s own substitute to the head’s approver, who decides it; the page says who', async () => {
+    const named = await t.call({
+      method: 'POST',
+      url: '/api/leave-substitutes',
+      token: head.token,
+      payload: { substitute_id: emp.id, start_date: today(), end_date: '2027-12-31', note: 'Nghỉ phép dài ngày' },
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    try {
+      const leave = await apply(emp);
+      expect(leave.approver).toMatchObject({ id: director.id });
+      // Her own leave is not hers to decide, and the absent head is no longer asked.
+      expect((await get(emp, `/api/leaves/${leave.id}`)).json().can.approve).toBe(false);
+      expect(await idsIn(emp, 'approval')).not.toContain(leave.id);
+      expectError(await get(head, `/api/leaves/${leave.id}`), 404, 'NOT_FOUND');
+      expect(await idsIn(director, 'approval')).toContain(leave.id);
+      const approve = await t.call({
+        method: 'POST',
+        url: `/api/leaves/${leave.id}/approve`,
+        token: director.token,
+        payload: {},
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+    } finally {
+      await t.call({ method: 'DELETE', url: `/api/leave-substitutes/${named.json().id}`, token: head.token });
+    }
+  });
+
+  it('moves a pending leave to the head’s approver when its applicant becomes the head’s substitute afterwards', async () => {
+    const leave = await apply(emp);
+    expect(leave.approver_id).toBe(head.id);
+    const named = await t.call({
+      method: 'POST',
+      url: '/api/leave-substitutes',
+      token: head.token,
+      payload: { substitute_id: emp.id, start_date: today(), end_date: '2027-12-31' },
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    try {
+      const now = (await get(director, `/api/leaves/${leave.id}`)).json();
+      expect(now.approver).toMatchObject({ id: director.id });
+      expect(now.can.approve).toBe(true);
+      // Its history says why it moved.
+      const history = await t.call({
+        method: 'GET',
+        url: `/api/audit-logs?entity=leaves&entity_id=${leave.id}&per_page=100`,
+        token: t.adminToken,
+      });
+      expect(history.json().data.map((e: { action: string }) => e.action)).toContain('reroute');
+      // The new approver is told.
+      await t.app.workers.dispatcher.runOnce();
+      const notes = (await get(director, '/api/notifications')).json().data as { link: string | null }[];
+      expect(notes.some((n) => n.link === `/admin/leaves/${leave.id}`)).toBe(true);
+    } finally {
+      await t.call({ method: 'DELETE', url: `/api/leave-substitutes/${named.json().id}`, token: head.token });
+    }
+  });
 });

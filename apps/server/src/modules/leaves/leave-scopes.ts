@@ -40,3 +40,28 @@ export function coversEmployee(scope: LeaveScope, employee: { id: number; depart
  * the holders of `leaves.all` decide it.
  */
 export const approverOf = headAbove;
+
+/**
+ * Who decides an employee's leave: the approver above them (`approverOf`), passed over while the employee stands in
+ * for that approver (a substitute period not yet over) — the leave would wait for the absent approver and for the
+ * employee themself, who may not decide it. Then the approver's own approver decides, up the tree; null when none is
+ * left (`leaves.all` decides). `standsInFor` and `person` read the leaves repository.
+ */
+export async function deciderOf(
+  db: Kysely<DB>,
+  employee: { id: number; department_id: number | null },
+  lookup: {
+    standsInFor: (approverId: number) => Promise<boolean>;
+    person: (id: number) => Promise<{ id: number; department_id: number | null } | undefined>;
+  },
+): Promise<number | null> {
+  let approver = await approverOf(db, employee);
+  const passed = new Set<number>([employee.id]);
+  while (approver !== null && !passed.has(approver) && (await lookup.standsInFor(approver))) {
+    passed.add(approver);
+    const above = await lookup.person(approver);
+    approver = above ? await approverOf(db, above) : null;
+  }
+  // Up the tree one may come back to the employee (heading the department above): nobody decides their own leave.
+  return approver !== null && passed.has(approver) ? null : approver;
+}

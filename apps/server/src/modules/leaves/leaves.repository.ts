@@ -237,6 +237,42 @@ export const leavesRepository = {
     return [...new Set(rows.map((r) => r.approver_id))];
   },
 
+  /** The pending leaves of `userId` waiting for `approverId`. */
+  async pendingAwaiting(db: Kysely<DB>, userId: number, approverId: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('leaves')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('approver_id', '=', approverId)
+      .where('status', '=', 'pending')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Moves a pending leave from one approver to another (null: `leaves.all` decides); whether it moved. */
+  async reroute(db: Kysely<DB>, id: number, from: number, to: number | null, now: string): Promise<boolean> {
+    const r = await db
+      .updateTable('leaves')
+      .set((eb) => ({ approver_id: to, version: eb('version', '+', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('approver_id', '=', from)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Whether `substituteId` stands in for `approverId` on `day` or later (a period not yet over). */
+  async standsInFor(db: Kysely<DB>, substituteId: number, approverId: number, day: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('leave_substitutes')
+      .select('id')
+      .where('substitute_id', '=', substituteId)
+      .where('approver_id', '=', approverId)
+      .where('end_date', '>=', day)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** Substitutes of an approver on `day`. */
   substitutesOf(db: Kysely<DB>, approverId: number, day: string) {
     return db

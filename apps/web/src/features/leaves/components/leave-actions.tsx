@@ -26,7 +26,8 @@ const DIALOGS = {
 /** Whom the caller decides for when they are a substitute of the approver, not the approver. */
 export function useSubstituteFor(leave: LeaveDetail): string | null {
   const me = useAuthUser();
-  if (!me || !leave.approver || leave.approver.id === me.id) return null;
+  // One's own leave is never one's to decide, even standing in for its approver (the server sends it higher).
+  if (!me || !leave.approver || leave.approver.id === me.id || leave.user_id === me.id) return null;
   return leave.substitutes.some((s) => s.id === me.id) ? leave.approver.name : null;
 }
 

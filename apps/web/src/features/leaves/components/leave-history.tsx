@@ -14,10 +14,17 @@ const FIELD_LABELS = {
   reason: 'Lý do',
   status: 'Trạng thái',
   approver_id: 'Người duyệt',
+  approver: 'Người duyệt',
   decision_note: 'Ghi chú quyết định',
 };
 
-const ACTIONS: Record<string, string> = { ...AUDIT_ACTION_LABELS, approve: 'Duyệt', recount: 'Tính lại số ngày' };
+const ACTIONS: Record<string, string> = {
+  ...AUDIT_ACTION_LABELS,
+  approve: 'Duyệt',
+  recount: 'Tính lại số ngày',
+  // The applicant became the approver's substitute: the leave went to the approver's own approver.
+  reroute: 'Chuyển người duyệt (người nộp đơn đang duyệt thay người duyệt)',
+};
 
 const formatValue = (field: string, value: unknown) => {
   if (field === 'status') return LEAVE_STATUS_LABELS[value as keyof typeof LEAVE_STATUS_LABELS] ?? historyValue(value);
@@ -28,6 +35,7 @@ const formatValue = (field: string, value: unknown) => {
 /** Approve / reject / cancel read as one line with their note. */
 function describe(log: AuditLog): AuditLog {
   if (log.action === 'update' || log.action === 'create') return log;
+  if (log.action === 'reroute') return { ...log, action: ACTIONS.reroute as string };
   const label = ACTIONS[log.action] ?? log.action;
   const p = log.changes?.decision_note ?? log.changes?.note;
   const note = Array.isArray(p) ? p[1] : p;

@@ -8,6 +8,7 @@ import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
 import { useLeave, useLeaveBalance } from '../api/leaves';
 import { BalanceView } from '../components/balance-card';
@@ -58,6 +59,7 @@ function LeaveDetailView({
   reload: () => Promise<unknown>;
 }) {
   const substituteFor = useSubstituteFor(l);
+  const mine = useAuthUser()?.id === l.user_id;
   const canHistory = useCan(['leaves.index']);
   const year = Number(l.start_date.slice(0, 4));
   const byOther = l.created_by_user && l.created_by_user.id !== l.user_id;
@@ -81,6 +83,18 @@ function LeaveDetailView({
             await reload();
             setConflict(null);
           }}
+        />
+      )}
+      {mine && l.status === 'pending' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            l.approver
+              ? `Đơn đang chờ ${l.approver.name} duyệt${l.substitutes.length > 0 ? ` (hoặc người duyệt thay: ${l.substitutes.map((s) => s.name).join(', ')})` : ''}.`
+              : 'Đơn đang chờ bộ phận nhân sự duyệt.'
+          }
         />
       )}
       {substituteFor && l.status === 'pending' && (
