@@ -63,6 +63,7 @@ import { LeaveTypesService } from './modules/leave-types/leave-types.service';
 import { LeaveApprovalsService } from './modules/leaves/leave-approvals.service';
 import { LeaveBalancesService } from './modules/leaves/leave-balances.service';
 import { leavesAccess } from './modules/leaves/leaves.access';
+import { rerouteOwnLeaves } from './modules/leaves/leave-reroute';
 import { leavesRoutes } from './modules/leaves/leaves.routes';
 import { LeavesService } from './modules/leaves/leaves.service';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
@@ -370,9 +371,7 @@ export async function buildApp({
   });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, {
-    substitutes: new LeaveSubstitutesService(db, (trx, actor, substituteId, approverId) =>
-      leaves.rerouteOwnLeaves(trx, actor, substituteId, approverId),
-    ),
+    substitutes: new LeaveSubstitutesService(db, rerouteOwnLeaves),
   });
   await app.register(timekeepingRoutes, { timekeeping });
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
