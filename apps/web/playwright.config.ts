@@ -52,6 +52,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin@12345',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // The Zalo spec's stand-in listens on 127.0.0.1 (http), which production refuses.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
       // A private build folder lets two people run the browser tests at once without one rebuild breaking the other.
       WEB_DIST: process.env.QLCV_E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     },

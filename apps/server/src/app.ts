@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChannelDrivers } from './integrations/channels';
 import { createChannelDrivers, smsSenderOf } from './integrations/drivers';
+import { outboundPolicy } from './integrations/outbound-address';
 import type { SmsSender } from './integrations/sms/sms';
 import { zaloFirst } from './integrations/zalo/zalo-first';
 import { ListCache } from './lib/list-cache';
@@ -176,8 +177,9 @@ export async function buildApp({
   });
   // The Zalo OA account keeps its token valid for every Zalo send: outbox, OTP, the settings screen's tests.
   const secrets = secretBox(config.appSecret);
-  const zaloAccount = new ZaloAccountStore(db, secrets);
-  const zaloSettings = new ZaloSettingsService(db, zaloAccount, secrets);
+  const outbound = outboundPolicy(config);
+  const zaloAccount = new ZaloAccountStore(db, secrets, outbound);
+  const zaloSettings = new ZaloSettingsService(db, zaloAccount, secrets, outbound);
   const channelDrivers = createChannelDrivers(config, { log: app.log, zalo: zaloAccount });
   // Whether Zalo is set up, known before the first reset code asks.
   await zaloAccount.connection().catch(() => null);

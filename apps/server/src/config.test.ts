@@ -56,6 +56,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
+  it('refuses loopback addresses for outside services unless OUTBOUND_ALLOW_LOOPBACK says so', () => {
+    expect(loadConfig({}).outboundAllowLoopback).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outboundAllowLoopback).toBe(true);
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: '0' }).outboundAllowLoopback).toBe(false);
+    expect(errorOf({ OUTBOUND_ALLOW_LOOPBACK: 'có' }).message).toContain('OUTBOUND_ALLOW_LOOPBACK');
+  });
+
   it('keeps the public address without its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://qlcv.congty.vn/' }).publicUrl).toBe('https://qlcv.congty.vn');
     expect(loadConfig({}).publicUrl).toBeUndefined();

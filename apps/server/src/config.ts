@@ -48,6 +48,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   TRUST_PROXY: bool.default(false),
   WORKERS: bool.default(true),
+  OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
@@ -117,6 +118,11 @@ export interface Config {
   trustProxy: boolean;
   /** Run the notification dispatcher and the outbox (and the scheduler) loops in this process. */
   workers: boolean;
+  /**
+   * An outside-service address a user sets (Zalo's) may be `http://` on this machine (127.0.0.0/8, ::1, localhost):
+   * for local stand-ins in tests only. Off, every such address is https to a public host.
+   */
+  outboundAllowLoopback: boolean;
   webDist?: string;
   shutdownTimeoutMs: number;
   /** Largest accepted upload, per file, in MiB. */
@@ -198,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && (isTty || e.NODE_ENV === 'development')),
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
+    outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     uploadMaxMb: e.UPLOAD_MAX_MB,

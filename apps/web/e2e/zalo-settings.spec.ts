@@ -93,6 +93,15 @@ async function enterSecret(page: Page, name: string, value: string) {
   await page.getByTestId(`zalo-${name}-input`).fill(value);
 }
 
+async function removeSecret(page: Page, name: string) {
+  await page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByTestId(`zalo-${name}-mask`) })
+    .getByRole('button', { name: 'Xóa' })
+    .click();
+  await expect(page.getByTestId(`zalo-${name}-removed`)).toBeVisible();
+}
+
 test.describe('Kết nối Zalo', () => {
   let zalo: Awaited<ReturnType<typeof startZalo>>;
 
@@ -185,10 +194,63 @@ test.describe('Kết nối Zalo', () => {
     await page.goto('/admin/settings/zalo');
     await page.getByText('Địa chỉ API (nâng cao)').click();
     await page.getByTestId('zalo-api-base').fill('http://127.0.0.1:9');
+    // A new address takes the secrets entered again, or removed (an access token alone is used as it is).
+    await enterSecret(page, 'access_token', ACCESS);
+    await removeSecret(page, 'secret_key');
+    await removeSecret(page, 'refresh_token');
     await page.getByTestId('zalo-save').click();
     await expect(toast(page, 'Đã lưu cài đặt Zalo.')).toBeVisible();
     await page.getByTestId('zalo-test-connection').click();
     await expect(page.getByTestId('zalo-connection-result')).toContainText('Không kết nối được Zalo');
+  });
+
+  test('đổi địa chỉ API: phải nhập lại khóa bí mật, khóa cũ không được gửi tới địa chỉ mới', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await connectByApi(request, zalo.url);
+    const other = `${zalo.url}/khac`;
+    await page.goto('/admin/settings/zalo');
+    await page.getByText('Địa chỉ API (nâng cao)').click();
+    await expect(page.getByTestId('zalo-secrets-again')).toHaveCount(0);
+    await page.getByTestId('zalo-api-base').fill(other);
+    const notice = page.getByTestId('zalo-secrets-again');
+    await expect(notice).toContainText('Đã đổi địa chỉ API: cần nhập lại khóa bí mật');
+    await expect(notice).toContainText('Secret key, Access token, Refresh token');
+    await page.screenshot({ path: 'test-results/zalo-secrets-again.png', fullPage: true });
+
+    // Saved without the secrets: each stored one says so, and nothing is saved.
+    await page.getByTestId('zalo-save').click();
+    for (const label of ['Secret key', 'Access token', 'Refresh token']) {
+      await expect(page.getByText(`Đã đổi địa chỉ API: nhập lại ${label} hoặc xóa giá trị đã lưu`)).toBeVisible();
+    }
+    await expect(toast(page, 'Đã lưu cài đặt Zalo.')).toHaveCount(0);
+    const token = await adminLogin(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    expect((await (await request.get('/api/settings/zalo', { headers })).json()).api_base).toBe(zalo.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const account = page.getByTestId('zalo-settings-form').locator('.ant-card').first();
+    await account.screenshot({ path: 'test-results/zalo-secrets-again-390.png' });
+    await page.getByTestId('zalo-secrets-again').screenshot({ path: 'test-results/zalo-secrets-again-notice-390.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // The server says the same when the form is bypassed.
+    const current = await (await request.get('/api/settings/zalo', { headers })).json();
+    const bypass = await request.put('/api/settings/zalo', { headers, data: { api_base: other, version: current.version } });
+    expect(bypass.status()).toBe(422);
+    expect((await bypass.json()).errors.map((e: { field: string }) => e.field)).toEqual([
+      'secret_key',
+      'access_token',
+      'refresh_token',
+    ]);
+
+    // Entered again (the refresh token removed instead): saved, and the notice goes.
+    await enterSecret(page, 'secret_key', SECRET);
+    await enterSecret(page, 'access_token', ACCESS);
+    await removeSecret(page, 'refresh_token');
+    await page.getByTestId('zalo-save').click();
+    await expect(toast(page, 'Đã lưu cài đặt Zalo.')).toBeVisible();
+    const saved = await (await request.get('/api/settings/zalo', { headers })).json();
+    expect(saved).toMatchObject({ api_base: other, has_secret_key: true, has_access_token: true, has_refresh_token: false });
+    await expect(page.getByTestId('zalo-secrets-again')).toHaveCount(0);
   });
 
   test('lưu khi người khác vừa sửa: báo thay đổi (409) và tải lại', async ({ page, request }) => {

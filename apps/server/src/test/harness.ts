@@ -55,9 +55,13 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 
 let userSeq = 0;
 
-/** `deps`: a hub, rate-limit store, stream heartbeat or upload storage of the test's own. */
+/**
+ * `deps`: a hub, rate-limit store, stream heartbeat or upload storage of the test's own; `env`: variables of the
+ * configuration over the test's (`OUTBOUND_ALLOW_LOOPBACK: 'false'` for a test of the addresses refused in production).
+ */
 export async function createTestApp(
   deps: Pick<AppDeps, 'realtime' | 'rateLimits' | 'streamHeartbeatMs' | 'logger' | 'storage'> = {},
+  env: Record<string, string> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qlcv-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
@@ -68,7 +72,10 @@ export async function createTestApp(
     APP_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     DB_POOL_SIZE: '4',
+    // The outside services' stand-ins listen on 127.0.0.1 (test/http-stand-in.ts).
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
   });
   const database = openDatabase(config.database);
   await migrate(database);

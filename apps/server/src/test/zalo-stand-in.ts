@@ -1,5 +1,5 @@
 import type { TestApp } from './harness';
-import { type HttpStandIn, type StandInCall, startHttpStandIn } from './http-stand-in';
+import { type HttpStandIn, type StandInAnswer, type StandInCall, startHttpStandIn } from './http-stand-in';
 
 /**
  * A stand-in for Zalo's OA OAuth and ZNS APIs, with Zalo's behaviour: an access token is valid until refreshed, a
@@ -19,6 +19,8 @@ export interface ZaloStandIn {
   phoneAnswers: Map<string, { status?: number; body: unknown }>;
   /** How long a refresh takes (to let concurrent callers overlap). */
   refreshDelayMs: number;
+  /** An answer given instead of Zalo's to every call, while set (a host answering more than Zalo documents, or HTML). */
+  override: ((call: StandInCall) => StandInAnswer) | null;
   expiresIn: string;
   /** Makes Zalo stop honouring the current access token (as if revoked or expired early). */
   revokeAccessToken(): void;
@@ -40,6 +42,7 @@ export async function startZaloStandIn(initial = { accessToken: 'AT-0', refreshT
     refreshToken: initial.refreshToken,
     phoneAnswers: new Map(),
     refreshDelayMs: 50,
+    override: null,
     expiresIn: '90000',
     revokeAccessToken() {
       state.accessToken = `revoked-${Math.random()}`;
@@ -47,6 +50,7 @@ export async function startZaloStandIn(initial = { accessToken: 'AT-0', refreshT
     close: () => http.close(),
   };
   http.handle(async (call) => {
+    if (state.override) return state.override(call);
     const path = call.url.split('?')[0];
     if (call.method === 'POST' && path === '/v4/oa/access_token') {
       state.refreshCalls.push(call);

@@ -3,7 +3,8 @@ import { mobileSchema, versionSchema } from './common';
 
 // Zalo settings (PRODUCT.md §3, §7): the Official Account and its app, the tokens (encrypted at rest, only ever shown
 // masked), the approved ZNS template of each kind of message, and the API addresses (editable so tests can point them
-// at a local stand-in).
+// at a local stand-in). The stored secrets never go to a new address: changing one asks for them again in the same
+// save, and the server takes https to a public host only (this machine only where OUTBOUND_ALLOW_LOOPBACK says).
 
 export const ZALO_API_BASE = 'https://business.openapi.zalo.me';
 export const ZALO_OAUTH_BASE = 'https://oauth.zaloapp.com';
@@ -81,10 +82,24 @@ const secretInput = (label: string, max: number) =>
       .optional(),
   );
 
+/** The secrets, as the settings screen names them. */
+export const ZALO_SECRET_LABELS = {
+  secret_key: 'Secret key',
+  access_token: 'Access token',
+  refresh_token: 'Refresh token',
+} as const;
+export type ZaloSecretField = keyof typeof ZALO_SECRET_LABELS;
+export const ZALO_BASE_CHANGED_MESSAGE =
+  'Đã đổi địa chỉ API Zalo: cần nhập lại các khóa bí mật đã lưu (hoặc xóa chúng) trong cùng lần lưu.';
+/** A stored secret left as it was while an address changes: it must be entered again or removed. */
+export const zaloSecretAgainMessage = (field: ZaloSecretField) =>
+  `Đã đổi địa chỉ API: nhập lại ${ZALO_SECRET_LABELS[field]} hoặc xóa giá trị đã lưu (khóa cũ không được gửi tới địa chỉ mới).`;
+
+// http stays readable here for the stand-ins on this machine; the server says which addresses it takes.
 const baseUrl = z.preprocess(
   blankToNull,
   z
-    .url({ protocol: /^https?$/, error: 'Địa chỉ phải bắt đầu bằng http:// hoặc https://' })
+    .url({ protocol: /^https?$/, error: 'Địa chỉ không hợp lệ: cần dạng https://…' })
     .max(255, 'Địa chỉ tối đa 255 ký tự')
     .nullable()
     .optional(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normalizeMobile } from '@qlcv/common/vi-text';
 import type { ChannelDriver, OutboundMessage, SendResult } from '../channels';
-import { clip, networkFailure, retryableStatus } from '../http';
+import { networkFailure, retryableStatus } from '../http';
 import { sendZnsTemplate, type ZaloAnswer, ZaloTokenError } from './zalo-api';
 
 /** What the driver needs of the stored Zalo settings (implemented by modules/zalo-settings/zalo-account.ts). */
@@ -65,7 +65,14 @@ export function zaloZnsDriver(account: ZaloAccount): ChannelDriver {
     async send(message: OutboundMessage): Promise<SendResult> {
       const mobile = normalizeMobile(message.recipient);
       if (!mobile) return { ok: false, retryable: false, error: 'Số điện thoại không hợp lệ' };
-      const connection = await account.connection();
+      let connection: ZaloConnection | null;
+      try {
+        connection = await account.connection();
+      } catch (err) {
+        // A stored address the rules no longer take: nothing goes there; meanwhile, SMS.
+        if (!(err instanceof ZaloTokenError)) throw err;
+        return { ok: false, retryable: false, error: err.message, fallbackToSms: true };
+      }
       const kind = typeof message.data?.kind === 'string' ? message.data.kind : null;
       const templateId = kind ? connection?.templates[kind] : undefined;
       if (!connection || !templateId) {
@@ -99,8 +106,9 @@ export function zaloZnsDriver(account: ZaloAccount): ChannelDriver {
         }
         return networkFailure(err);
       }
-      const providerResponse = clip(answer.text);
-      if (answer.status === 200 && answer.error === 0) return { ok: true, providerResponse };
+      // Only the fields Zalo documents are kept in the delivery log.
+      const providerResponse = answer.shown ?? undefined;
+      if (answer.status === 200 && answer.error === 0) return { ok: true, providerResponse: providerResponse ?? '' };
       const transient =
         retryableStatus(answer.status) || (answer.error === null ? answer.status === 200 : TRANSIENT_ERRORS.has(answer.error));
       if (transient) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboundMessage } from '../../integrations/channels';
+import { outboundPolicy } from '../../integrations/outbound-address';
 import { zaloZnsDriver } from '../../integrations/zalo/zalo-zns';
 import { secretBox } from '../../lib/secret-box';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -19,7 +20,7 @@ const message = (over: Partial<OutboundMessage> = {}): OutboundMessage => ({
 
 /** The ZNS driver and store of one app instance on the shared database. */
 function instance(t: TestApp) {
-  const store = new ZaloAccountStore(t.database.db, secretBox(t.config.appSecret));
+  const store = new ZaloAccountStore(t.database.db, secretBox(t.config.appSecret), outboundPolicy(t.config));
   return { store, driver: zaloZnsDriver(store) };
 }
 

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { ZALO_API_BASE, ZALO_OAUTH_BASE } from '@qlcv/common/schemas/zalo-settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type OutboundPolicy, outboundAddressProblem } from '../../integrations/outbound-address';
 import { refreshAccessToken, ZaloTokenError } from '../../integrations/zalo/zalo-api';
 import type { ZaloAccount, ZaloConnection } from '../../integrations/zalo/zalo-zns';
 import { isoIn, nowIso } from '../../lib/clock';
@@ -57,7 +58,21 @@ export class ZaloAccountStore implements ZaloAccount {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly box: SecretBox,
+    private readonly outbound: OutboundPolicy,
   ) {}
+
+  /** The addresses of a row, checked again at each use: a row saved before the rules (or by hand) sends nothing. */
+  private addresses(r: ZaloSettingsRow): { apiBase: string; oauthBase: string } {
+    const apiBase = r.api_base ?? ZALO_API_BASE;
+    const oauthBase = r.oauth_base ?? ZALO_OAUTH_BASE;
+    for (const address of [apiBase, oauthBase]) {
+      const problem = outboundAddressProblem(address, this.outbound);
+      if (problem) {
+        throw new ZaloTokenError(`Địa chỉ Zalo đã lưu không được phép: ${problem} Hãy sửa trong Kết nối Zalo.`, false);
+      }
+    }
+    return { apiBase, oauthBase };
+  }
 
   private open(sealed: string | null): string | null {
     if (!sealed) return null;
@@ -75,8 +90,7 @@ export class ZaloAccountStore implements ZaloAccount {
     const r = row ?? (await repo.find(this.db));
     if (!r) return null;
     return {
-      apiBase: r.api_base ?? ZALO_API_BASE,
-      oauthBase: r.oauth_base ?? ZALO_OAUTH_BASE,
+      ...this.addresses(r),
       appId: r.app_id,
       secretKey: this.open(r.secret_key_enc),
       accessToken: this.open(r.access_token_enc),
@@ -92,7 +106,7 @@ export class ZaloAccountStore implements ZaloAccount {
     this.known = { configured, at: Date.now() };
     if (!row || !configured) return null;
     return {
-      apiBase: row.api_base ?? ZALO_API_BASE,
+      apiBase: this.addresses(row).apiBase,
       templates: parseTemplates(row.templates),
       smsFallback: row.sms_fallback === 1,
     };

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
   ZALO_API_BASE,
+  ZALO_BASE_CHANGED_MESSAGE,
   ZALO_OAUTH_BASE,
   type ZaloSettings,
   type ZaloSettingsUpdateBody,
   type ZaloTestMessageBody,
   type ZaloTestResult,
+  zaloSecretAgainMessage,
 } from '@qlcv/common/schemas/zalo-settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ChannelDriver } from '../../integrations/channels';
-import { clip } from '../../integrations/http';
+import { type OutboundPolicy, outboundAddressProblem } from '../../integrations/outbound-address';
 import { listZnsTemplates, ZaloTokenError } from '../../integrations/zalo/zalo-api';
 import { zaloZnsDriver } from '../../integrations/zalo/zalo-zns';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { invalid, staleVersion } from '../../lib/errors';
+import { AppError, invalid, staleVersion } from '../../lib/errors';
 import { maskSecret, type SecretBox } from '../../lib/secret-box';
 import { parseTemplates, type ZaloAccountStore } from './zalo-account';
 import { zaloSettingsRepository as repo, type ZaloSettingsRow, type ZaloSettingsValues } from './zalo-settings.repository';
@@ -23,6 +25,10 @@ import { zaloSettingsRepository as repo, type ZaloSettingsRow, type ZaloSettings
 const SECRETS = ['secret_key', 'access_token', 'refresh_token'] as const;
 type SecretField = (typeof SECRETS)[number];
 const PLAIN = ['oa_id', 'app_id', 'token_expires_at', 'api_base', 'oauth_base'] as const;
+const BASES = { api_base: ZALO_API_BASE, oauth_base: ZALO_OAUTH_BASE } as const;
+type BaseField = keyof typeof BASES;
+/** The address a send uses: the stored one, or Zalo's own (null); `x/` and `x` are one address. */
+const effectiveBase = (field: BaseField, value: string | null) => (value ?? BASES[field]).replace(/\/+$/, '');
 
 /** What a screen may show of a stored secret: its mask, or dots alone when it cannot be read any more. */
 function masked(box: SecretBox, sealed: string | null): string | null {
@@ -45,6 +51,7 @@ export class ZaloSettingsService {
     private readonly db: Kysely<DB>,
     private readonly account: ZaloAccountStore,
     private readonly box: SecretBox,
+    private readonly outbound: OutboundPolicy,
   ) {
     this.zns = zaloZnsDriver(account);
   }
@@ -86,10 +93,31 @@ export class ZaloSettingsService {
   }
 
   async update(actor: Actor, body: ZaloSettingsUpdateBody): Promise<ZaloSettings> {
+    const wrongAddresses = (Object.keys(BASES) as BaseField[]).flatMap((field) => {
+      const value = body[field];
+      const problem = value ? outboundAddressProblem(value, this.outbound) : null;
+      return problem ? [{ field, message: problem }] : [];
+    });
+    if (wrongAddresses.length > 0) {
+      throw new AppError(422, 'VALIDATION_FAILED', wrongAddresses[0]?.message ?? '', wrongAddresses);
+    }
     await this.row();
     const saved = await this.db.transaction().execute(async (trx) => {
       const before = await this.row(trx);
       if (before.version !== body.version) throw staleVersion();
+      // The stored secrets never go to a new address: each must come again in this save, or be removed.
+      const moved = (Object.keys(BASES) as BaseField[]).some(
+        (field) => body[field] !== undefined && effectiveBase(field, body[field] ?? null) !== effectiveBase(field, before[field]),
+      );
+      const again = moved ? SECRETS.filter((f) => before[`${f}_enc`] && body[f] === undefined) : [];
+      if (again.length > 0) {
+        throw new AppError(
+          422,
+          'VALIDATION_FAILED',
+          ZALO_BASE_CHANGED_MESSAGE,
+          again.map((field) => ({ field, message: zaloSecretAgainMessage(field) })),
+        );
+      }
       const values: ZaloSettingsValues = {};
       // The audit says which secret changed, never its value.
       const changes: Record<string, unknown> = {};
@@ -135,7 +163,8 @@ export class ZaloSettingsService {
 
   /** Asks Zalo for the OA's ZNS templates with the stored token (refreshed first when due): proof the keys work. */
   async testConnection(): Promise<ZaloTestResult> {
-    const connection = await this.account.connection();
+    const connection = await this.account.connection().catch(refusedAddress);
+    if (connection instanceof ZaloTokenError) return failure(connection);
     if (!connection) throw notConfigured();
     try {
       let token = await this.account.accessToken();
@@ -145,13 +174,13 @@ export class ZaloSettingsService {
         answer = await listZnsTemplates(connection.apiBase, token);
       }
       if (answer.status === 200 && answer.error === 0) {
-        const count = templateCount(answer.text);
-        return { ok: true, message: `Kết nối Zalo thành công: OA có ${count} mẫu ZNS.`, provider_response: clip(answer.text) };
+        const count = templateCount(answer.json);
+        return { ok: true, message: `Kết nối Zalo thành công: OA có ${count} mẫu ZNS.`, provider_response: answer.shown };
       }
       return {
         ok: false,
         message: `Zalo từ chối: ${answer.error ?? `HTTP ${answer.status}`} ${answer.message}`.trim(),
-        provider_response: clip(answer.text),
+        provider_response: answer.shown,
       };
     } catch (err) {
       return failure(err);
@@ -160,7 +189,8 @@ export class ZaloSettingsService {
 
   /** Sends one ZNS message of `kind` to `phone` with the sample data given (an OTP template gets 123456). */
   async testMessage(body: ZaloTestMessageBody): Promise<ZaloTestResult> {
-    const connection = await this.account.connection();
+    const connection = await this.account.connection().catch(refusedAddress);
+    if (connection instanceof ZaloTokenError) return failure(connection);
     if (!connection) throw notConfigured();
     if (!connection.templates[body.kind]) throw invalid('kind', 'Chưa nhập mã mẫu ZNS cho loại tin này.');
     const data = { ...(body.kind === 'otp' ? { otp: '123456' } : {}), ...body.data };
@@ -182,13 +212,15 @@ export class ZaloSettingsService {
   }
 }
 
-function templateCount(text: string): number {
-  try {
-    const data = (JSON.parse(text) as { data?: unknown }).data;
-    return Array.isArray(data) ? data.length : 0;
-  } catch {
-    return 0;
-  }
+/** A stored address the rules no longer take (ZaloAccountStore) is the test's answer; anything else is a fault. */
+function refusedAddress(err: unknown): ZaloTokenError {
+  if (err instanceof ZaloTokenError) return err;
+  throw err;
+}
+
+function templateCount(json: unknown): number {
+  const data = (json as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? data.length : 0;
 }
 
 function failure(err: unknown): ZaloTestResult {

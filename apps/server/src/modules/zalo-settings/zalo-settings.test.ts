@@ -163,13 +163,16 @@ describe('Zalo settings', () => {
     });
 
     it('saves template ids per kind of message (empty removes one), the addresses and the SMS fallback', async () => {
+      // A new address takes the stored secrets entered again (zalo-addresses.test.ts).
+      const again = { secret_key: 'moved-secret-value-6666', refresh_token: 'moved-refresh-token-7777', access_token: null };
       const saved = await save({
         templates: { otp: '2001', work_assigned: '2002', request_completed: '2003' },
         api_base: 'http://127.0.0.1:9/zalo',
         sms_fallback: false,
+        ...again,
       });
       expect(saved.templates).toEqual({ otp: '2001', work_assigned: '2002', request_completed: '2003' });
-      const next = await save({ templates: { work_assigned: '', otp: '2101' }, api_base: '' });
+      const next = await save({ templates: { work_assigned: '', otp: '2101' }, api_base: '', ...again });
       expect(next.templates).toMatchObject({ otp: '2101', request_completed: '2003' });
       expect(next.templates.work_assigned).toBeUndefined();
       expect(next.api_base).toBe('https://business.openapi.zalo.me');

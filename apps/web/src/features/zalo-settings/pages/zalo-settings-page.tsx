@@ -5,10 +5,14 @@ import {
   ZALO_MESSAGE_KIND_LABELS,
   ZALO_MESSAGE_KINDS,
   ZALO_OAUTH_BASE,
+  ZALO_SECRET_LABELS,
+  type ZaloSecretField,
   type ZaloSettings,
+  zaloSecretAgainMessage,
   zaloSettingsUpdateBody,
 } from '@qlcv/common/schemas/zalo-settings';
-import { Button, Card, Col, Collapse, Form, Input, Row, Space, Switch, Table, Tag, Typography } from 'antd';
+import type { FormInstance } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
@@ -38,6 +42,18 @@ const DIGITS = { pattern: /^\d*$/, message: 'Chỉ gồm chữ số' };
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 /** A secret box left empty keeps the stored value. */
 const secretOf = (v: string | null | undefined) => (v === null ? null : v?.trim() ? v.trim() : undefined);
+
+const SECRET_FIELDS = Object.keys(ZALO_SECRET_LABELS) as ZaloSecretField[];
+/** An address as the server compares it: blank is Zalo's own, `x/` is `x`. */
+const sameBase = (value: string | null | undefined, fallback: string) => (value?.trim() || fallback).replace(/\/+$/, '');
+
+/** Whether an address in the form differs from the saved one: the stored secrets then must be entered again. */
+function basesMoved(form: Pick<FormInstance<Values>, 'getFieldValue'>, settings: ZaloSettings): boolean {
+  return (
+    sameBase(form.getFieldValue('api_base'), ZALO_API_BASE) !== sameBase(settings.api_base, ZALO_API_BASE) ||
+    sameBase(form.getFieldValue('oauth_base'), ZALO_OAUTH_BASE) !== sameBase(settings.oauth_base, ZALO_OAUTH_BASE)
+  );
+}
 
 const toValues = (s: ZaloSettings): Values => ({
   oa_id: s.oa_id,
@@ -113,6 +129,11 @@ function ZaloSettingsForm({
   const [form] = Form.useForm<Values>();
   const update = useUpdateZaloSettings();
   const [conflict, setConflict] = useState<string | null>(null);
+  // Watched so the notice below the addresses follows the typing.
+  Form.useWatch('api_base', form);
+  Form.useWatch('oauth_base', form);
+  const stored = SECRET_FIELDS.filter((f) => settings[`has_${f}`]);
+  const mustReenter = stored.length > 0 && basesMoved(form, settings);
 
   const onFinish = async (values: Values) => {
     setConflict(null);
@@ -138,8 +159,22 @@ function ZaloSettingsForm({
     }
   };
 
-  const secret = (name: 'secret_key' | 'access_token' | 'refresh_token', label: string, extra?: string) => (
-    <Form.Item name={name} label={label} extra={extra}>
+  const secret = (name: ZaloSecretField, label: string, extra?: string) => (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      dependencies={['api_base', 'oauth_base']}
+      rules={[
+        // The stored secret never goes to a new address: a new value, or "Xóa".
+        (f) => ({
+          validator: (_, value) =>
+            value === undefined && settings[`has_${name}`] && basesMoved(f, settings)
+              ? Promise.reject(new Error(zaloSecretAgainMessage(name)))
+              : Promise.resolve(),
+        }),
+      ]}
+    >
       <SecretField masked={settings[name]} maxLength={name === 'secret_key' ? 200 : 4000} testId={`zalo-${name}`} />
     </Form.Item>
   );
@@ -152,6 +187,7 @@ function ZaloSettingsForm({
       onFinish={onFinish}
       onValuesChange={() => onDirty(true)}
       requiredMark="optional"
+      scrollToFirstError={{ block: 'center' }}
       data-testid="zalo-settings-form"
     >
       {conflict && <ConflictAlert message={conflict} onReload={onReload} reloading={reloading} />}
@@ -267,6 +303,23 @@ function ZaloSettingsForm({
                   >
                     <Input {...textLimit(shape.oauth_base)} data-testid="zalo-oauth-base" />
                   </Form.Item>
+                </Col>
+                <Col xs={24}>
+                  <Typography.Paragraph type="secondary" style={{ marginBottom: mustReenter ? 12 : 0 }}>
+                    Chỉ nhận địa chỉ https:// của nhà cung cấp. Khi đổi địa chỉ, các khóa bí mật đã lưu phải được nhập lại (hoặc
+                    xóa) trong cùng lần lưu: khóa cũ không bao giờ được gửi tới địa chỉ mới.
+                  </Typography.Paragraph>
+                  {mustReenter && (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      data-testid="zalo-secrets-again"
+                      title="Đã đổi địa chỉ API: cần nhập lại khóa bí mật"
+                      description={`Ở mục "Tài khoản Zalo OA", bấm "Thay đổi" để nhập lại ${stored
+                        .map((f) => ZALO_SECRET_LABELS[f])
+                        .join(', ')} (hoặc bấm "Xóa") rồi lưu.`}
+                    />
+                  )}
                 </Col>
               </Row>
             ),
