@@ -316,7 +316,7 @@ export async function buildApp({
       },
     },
   });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { db });
   await app.register(accessPlugin, { authenticate: (token, request) => auth.authenticate(token, request) });
   await app.register(multipartPlugin, {
     storage,

@@ -2,6 +2,9 @@ import { hasControlChars, stripControlChars } from '@qlcv/common/schemas/common'
 import type { FastifyError, FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { constraintAnswer } from '../lib/constraint-answers';
 import { AppError } from '../lib/errors';
 
 const STATUS_MESSAGES: Record<number, [string, string]> = {
@@ -15,7 +18,10 @@ const STATUS_MESSAGES: Record<number, [string, string]> = {
   503: ['UNAVAILABLE', 'Hệ thống đang tạm dừng, vui lòng thử lại sau.'],
 };
 
-/** Constraint errors that slipped past a service's checks (a race between two writes) become a 409, not a 500. */
+/**
+ * Constraint errors that slipped past a service's checks (a race between two writes) and that no check's answer
+ * covers (lib/constraint-answers.ts) become a 409, not a 500.
+ */
 function constraintError(err: unknown): AppError | null {
   const code = (err as { code?: string })?.code;
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') {
@@ -34,6 +40,11 @@ declare module 'fastify' {
      * other); every other route refuses them before validation.
      */
     rawText?: boolean;
+    /**
+     * The body field a unique or foreign-key violation names on this route, when the body does not call the column by
+     * its name (the profile's one-column form `{ column, value }`).
+     */
+    constraintField?: string;
   }
 }
 
@@ -95,14 +106,14 @@ const refuseControlChars: preValidationHookHandler = (request: FastifyRequest, _
 };
 
 /** Every error leaves as `{ message, errors, error_code }`; a 5xx never carries a stack or SQL. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<DB> }) => {
   // A route-level hook, so it runs after every app-level preValidation hook (the multipart reader among them).
   app.addHook('onRoute', (route) => {
     if ((route.config as { rawText?: boolean } | undefined)?.rawText) return;
     const own = route.preValidation;
     route.preValidation = [...(own ? [own].flat() : []), refuseControlChars];
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
         .status(error.status)
@@ -119,6 +130,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         errors,
         error_code: 'VALIDATION_FAILED',
       });
+    }
+    const answer = await constraintAnswer(
+      error,
+      {
+        body: request.body,
+        method: request.method,
+        field: (request.routeOptions.config as { constraintField?: string } | undefined)?.constraintField,
+      },
+      opts.db,
+    );
+    if (answer) {
+      return reply.status(answer.status).send({ message: answer.message, errors: answer.errors, error_code: answer.code });
     }
     const constraint = constraintError(error);
     if (constraint) {

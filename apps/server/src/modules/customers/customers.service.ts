@@ -20,9 +20,11 @@ import type { Kysely } from 'kysely';
 import type { CustomersTable, DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taxCodeTakenMessage } from '../../lib/constraint-answers';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { type ListCache, listKey } from '../../lib/list-cache';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockKey, lockRow } from '../../lib/row-lock';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
@@ -190,7 +192,7 @@ export class CustomersService {
   private async assertTaxCodeFree(db: Kysely<DB>, taxCode: string | null | undefined, selfId?: number) {
     if (!taxCode) return;
     const other = await repo.findByTaxCode(db, taxCode);
-    if (other && other.id !== selfId) throw invalid('tax_code', `Mã số thuế đã được dùng cho khách hàng ${other.code}.`);
+    if (other && other.id !== selfId) throw invalid('tax_code', taxCodeTakenMessage(other.code));
   }
 
   private fields(body: CustomerCreateBody | CustomerUpdateBody): CustomerFields {
@@ -246,6 +248,9 @@ export class CustomersService {
   /** Refused while requests name the customer; its attachments go with it. */
   async delete(actor: Actor, id: number): Promise<void> {
     const keys = await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a request or contract being written for the customer is waited for (its
+      // foreign key), a later one finds the customer gone.
+      await lockRow(trx, 'customers', id, 'delete');
       const customer = await this.get(id, trx);
       const requests = await repo.requestsCount(trx, id);
       if (requests > 0) {
@@ -274,6 +279,8 @@ export class CustomersService {
   ): Promise<{ customer: Customer; created: boolean }> {
     const phone = normalizePhone(requester.phone);
     if (phone) {
+      // One customer per requester's phone: two requests from a new phone at once must not both create one.
+      await lockKey(trx, `customers.phone:${phone}`);
       const existing = await repo.findByPhone(trx, phone);
       if (existing) return { customer: toCustomer(existing), created: false };
     }

@@ -9,11 +9,14 @@ import {
 } from '@qlcv/common/schemas/departments';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
+import { COMPANY_SETTINGS_ID } from '../../db/migrations/0009-company-settings';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
 import { type DepartmentRow, departmentsRepository as repo } from './departments.repository';
@@ -78,9 +81,12 @@ export class DepartmentsService {
 
   private async checkRefs(db: Kysely<DB>, body: DepartmentCreateBody, selfId?: number) {
     const other = await repo.findByCode(db, body.code);
-    if (other && other.id !== selfId) throw invalid('code', 'Mã phòng ban đã tồn tại.');
+    if (other && other.id !== selfId) throw taken('departments.code');
     if (body.head_id && !(await repo.userExists(db, body.head_id))) throw invalid('head_id', 'Trưởng phòng không tồn tại.');
     if (body.parent_id) {
+      // The tree is one rule across its rows: two parents set at once could each pass the walk and close a loop. The
+      // company's row owns the tree, so moves of departments run one at a time (a new department has no children).
+      if (selfId) await lockRow(db, 'company_settings', COMPANY_SETTINGS_ID);
       const links = await repo.parentLinks(db);
       const parentOf = new Map(links.map((l) => [l.id, l.parent_id]));
       if (!parentOf.has(body.parent_id)) throw invalid('parent_id', 'Phòng ban cấp trên không tồn tại.');
@@ -128,6 +134,8 @@ export class DepartmentsService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a row being written that references it is waited for, a later one finds it gone.
+      await lockRow(trx, 'departments', id, 'delete');
       const dep = await this.get(id, trx);
       const children = await repo.childrenCount(trx, id);
       if (children > 0) throw conflict(`Không thể xóa phòng ban đang có ${children} phòng ban trực thuộc.`);

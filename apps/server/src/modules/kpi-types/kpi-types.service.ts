@@ -15,8 +15,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { taken } from '../../lib/constraint-answers';
+import { conflict, notFound, staleVersion } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { likeNormalized, likePattern } from '../../lib/vi-search';
 
 export const KPI_TYPE_ENTITY = 'kpi_types';
@@ -125,7 +127,7 @@ export class KpiTypesService {
   private async uniqueCode(db: Kysely<DB>, code: string, selfId?: number) {
     let q = db.selectFrom('kpi_types').select('id').where('code', '=', code);
     if (selfId) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) throw invalid('code', 'Mã KPI đã tồn tại.');
+    if (await q.executeTakeFirst()) throw taken('kpi_types.code');
   }
 
   private values(body: KpiTypeCreateBody) {
@@ -177,6 +179,8 @@ export class KpiTypesService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a row being written that references it is waited for, a later one finds it gone.
+      await lockRow(trx, 'kpi_types', id, 'delete');
       const before = await this.get(id, trx);
       if (before.criteria_count > 0) {
         throw conflict(

@@ -3,7 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, LeaveTypesTable } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { taken } from '../../lib/constraint-answers';
+import { conflict, notFound, staleVersion } from '../../lib/errors';
+import { lockRow } from '../../lib/row-lock';
 
 const ENTITY = 'leave_types';
 
@@ -41,7 +43,7 @@ export class LeaveTypesService {
   private async uniqueCode(db: Kysely<DB>, code: string, selfId?: number) {
     let q = db.selectFrom('leave_types').select('id').where('code', '=', code);
     if (selfId) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) throw invalid('code', 'Mã loại nghỉ đã tồn tại.');
+    if (await q.executeTakeFirst()) throw taken('leave_types.code');
   }
 
   private values(body: LeaveTypeCreateBody) {
@@ -90,6 +92,8 @@ export class LeaveTypesService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a row being written that references it is waited for, a later one finds it gone.
+      await lockRow(trx, 'leave_types', id, 'delete');
       const before = await this.get(id, trx);
       const used = await trx.selectFrom('leaves').select('id').where('leave_type_id', '=', id).executeTakeFirst();
       const ledger = await trx.selectFrom('leave_ledger').select('id').where('leave_type_id', '=', id).executeTakeFirst();

@@ -24,6 +24,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { eventTakenMessage } from '../../lib/constraint-answers';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { parseJson } from '../../lib/json';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
@@ -156,7 +157,7 @@ export class NotificationSettingsService {
   async create(actor: Actor, body: NotificationSettingCreateBody): Promise<NotificationSetting> {
     return this.db.transaction().execute(async (trx) => {
       if (await repo.findByEvent(trx, body.event)) {
-        throw invalid('event', `Sự kiện "${eventLabel(body.event)}" đã có cấu hình. Hãy sửa cấu hình đó.`);
+        throw invalid('event', eventTakenMessage(eventLabel(body.event), true));
       }
       await this.checkRefs(trx, body.recipients);
       const now = nowIso();
@@ -173,7 +174,7 @@ export class NotificationSettingsService {
       if (body.event !== before.event) {
         const other = await repo.findByEvent(trx, body.event);
         if (other && other.id !== id) {
-          throw invalid('event', `Sự kiện "${eventLabel(body.event)}" đã có cấu hình khác.`);
+          throw invalid('event', eventTakenMessage(eventLabel(body.event), false));
         }
       }
       await this.checkRefs(trx, body.recipients);

@@ -21,8 +21,10 @@ import type { DialectKind } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { conflict, invalid, notFound, staleVersion } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { likePattern } from '../../lib/vi-search';
 import { type ProcessRow, processesRepository as repo, type StepRow } from './processes.repository';
 
@@ -129,9 +131,11 @@ export class ProcessesService {
   /**
    * The process as a request will run it, read in the caller's transaction: a plain JSON object the requests module
    * stores on the request, so later edits of the process leave running requests alone. A process without steps cannot
-   * run a request (409).
+   * run a request (409). In a transaction the process is locked for use: deleting it waits for the request (whose
+   * snapshot is JSON, with no foreign key) and then counts it.
    */
   async snapshot(processId: number, db: Kysely<DB> = this.db): Promise<ProcessSnapshot> {
+    if (db.isTransaction) await lockRow(db, 'processes', processId, 'use');
     const p = await this.get(processId, db);
     if (p.steps.length === 0) throw conflict(`Quy trình "${p.name}" chưa có bước nào nên chưa thể xử lý yêu cầu.`);
     return {
@@ -150,7 +154,7 @@ export class ProcessesService {
 
   private async checkCode(db: Kysely<DB>, code: string, selfId?: number) {
     const other = await repo.findByCode(db, code);
-    if (other && other.id !== selfId) throw invalid('code', 'Mã quy trình đã tồn tại.');
+    if (other && other.id !== selfId) throw taken('processes.code');
   }
 
   /**
@@ -224,6 +228,9 @@ export class ProcessesService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a request type being written with this process is waited for (its foreign key),
+      // and so is a request being received on it (the flow locks the process: its snapshot has no foreign key).
+      await lockRow(trx, 'processes', id, 'delete');
       const p = await this.get(id, trx);
       const types = await repo.requestTypesUsing(trx, id);
       if (types > 0) {

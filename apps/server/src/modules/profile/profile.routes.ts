@@ -13,7 +13,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: A
 
   app.put(
     '/api/profile/partial',
-    { config: { auth: true }, schema: { tags, body: profilePartialBody, response: { 200: userSchema } } },
+    {
+      config: { auth: true, constraintField: 'value' },
+      schema: { tags, body: profilePartialBody, response: { 200: userSchema } },
+    },
     (req) => users.updateProfile(actorOf(req), req.body.column, req.body.value),
   );
 

@@ -13,8 +13,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { conflict, invalid, notFound, staleVersion } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { likePattern } from '../../lib/vi-search';
 import { type RequestTypeRow, requestTypesRepository as repo } from './request-types.repository';
 
@@ -94,7 +96,7 @@ export class RequestTypesService {
   /** The code is unique; the process must exist and be in use (kept as is when an edit does not change it). */
   private async checkRefs(db: Kysely<DB>, body: RequestTypeCreateBody, before?: RequestType) {
     const other = await repo.findByCode(db, body.code);
-    if (other && other.id !== before?.id) throw invalid('code', 'Mã loại yêu cầu đã tồn tại.');
+    if (other && other.id !== before?.id) throw taken('request_types.code');
     const process = await repo.processOf(db, body.process_id);
     if (!process) throw invalid('process_id', 'Quy trình xử lý không tồn tại.');
     if (Number(process.active) !== 1 && body.process_id !== before?.process_id) {
@@ -139,6 +141,8 @@ export class RequestTypesService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a row being written that references it is waited for, a later one finds it gone.
+      await lockRow(trx, 'request_types', id, 'delete');
       const type = await this.get(id, trx);
       if (type.requests_count > 0) {
         throw conflict(

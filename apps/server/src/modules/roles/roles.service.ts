@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { updateVersioned } from '../../lib/versioned';
 import { likePattern } from '../../lib/vi-search';
 import { rolesRepository as repo } from './roles.repository';
@@ -99,7 +101,7 @@ export class RolesService {
 
   private async assertCodeFree(db: Kysely<DB>, code: string, exceptId?: number) {
     const other = await repo.findByCode(db, code);
-    if (other && other.id !== exceptId) throw invalid('code', 'Mã vai trò đã tồn tại.');
+    if (other && other.id !== exceptId) throw taken('roles.code');
   }
 
   /** A role holding the admin code, or a key the actor lacks, is changed or deleted by an administrator only. */
@@ -159,6 +161,8 @@ export class RolesService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a row being written that references it is waited for, a later one finds it gone.
+      await lockRow(trx, 'roles', id, 'delete');
       const role = await this.get(id, trx);
       this.assertMayChange(actor, role);
       if (role.is_system) throw conflict('Không thể xóa vai trò hệ thống.');

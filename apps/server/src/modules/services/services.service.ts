@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { invalid, notFound, staleVersion } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { likeNormalized, likePattern } from '../../lib/vi-search';
@@ -154,7 +155,7 @@ export class ServicesService {
   private async checkRefs(db: Kysely<DB>, body: ServiceCreateBody, selfId?: number) {
     let same = db.selectFrom('services').select('id').where('code', '=', body.code);
     if (selfId) same = same.where('id', '!=', selfId);
-    if (await same.executeTakeFirst()) throw invalid('code', 'Mã dịch vụ đã tồn tại.');
+    if (await same.executeTakeFirst()) throw taken('services.code');
     const unit = await db.selectFrom('units').select('id').where('id', '=', body.unit_id).executeTakeFirst();
     if (!unit) throw invalid('unit_id', 'Đơn vị tính không tồn tại.');
   }

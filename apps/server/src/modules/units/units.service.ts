@@ -13,8 +13,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { taken } from '../../lib/constraint-answers';
+import { conflict, notFound, staleVersion } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { likeNormalized, likePattern } from '../../lib/vi-search';
 
 export const UNIT_ENTITY = 'units';
@@ -95,7 +97,7 @@ export class UnitsService {
   private async uniqueCode(db: Kysely<DB>, code: string, selfId?: number) {
     let q = db.selectFrom('units').select('id').where('code', '=', code);
     if (selfId) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) throw invalid('code', 'Mã đơn vị tính đã tồn tại.');
+    if (await q.executeTakeFirst()) throw taken('units.code');
   }
 
   private values(body: UnitCreateBody) {
@@ -142,6 +144,8 @@ export class UnitsService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: a service being created in this unit is waited for, a later one finds it gone.
+      await lockRow(trx, 'units', id, 'delete');
       const before = await this.get(id, trx);
       if (before.services_count > 0) {
         throw conflict(

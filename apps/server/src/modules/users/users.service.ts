@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { hashPassword } from '../../lib/crypto';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
@@ -54,11 +55,8 @@ function toUser(row: UserRow): User {
   };
 }
 
-const UNIQUE_MESSAGES = {
-  username: 'Tên đăng nhập đã được sử dụng.',
-  email: 'Email đã được sử dụng bởi người dùng khác.',
-  mobile: 'Số điện thoại đã được sử dụng bởi người dùng khác.',
-} as const;
+/** The unique columns a user form checks (their answers: lib/constraint-answers.ts, also a race's loser's). */
+const UNIQUE_COLUMNS = { username: 'users.username', email: 'users.email', mobile: 'users.mobile' } as const;
 
 const userSearchText = (u: { code: string; name: string; username: string; email?: string | null; mobile?: string | null }) =>
   searchText(u.code, u.name, u.username, u.email, u.mobile);
@@ -100,13 +98,13 @@ export class UsersService {
 
   private async assertFree(
     db: Kysely<DB>,
-    column: keyof typeof UNIQUE_MESSAGES,
+    column: keyof typeof UNIQUE_COLUMNS,
     value: string | null | undefined,
     selfId?: number,
   ) {
     if (!value) return;
     const other = await repo.findTaken(db, column, value);
-    if (other && other.id !== selfId) throw invalid(column, UNIQUE_MESSAGES[column]);
+    if (other && other.id !== selfId) throw taken(UNIQUE_COLUMNS[column]);
   }
 
   /**
@@ -252,7 +250,7 @@ export class UsersService {
       // Every error of this call names the body's `value`, the field the caller sent.
       if ((column === 'email' || column === 'mobile') && next) {
         const other = await repo.findTaken(trx, column, next);
-        if (other && other.id !== actor.id) throw invalid('value', UNIQUE_MESSAGES[column]);
+        if (other && other.id !== actor.id) throw taken(UNIQUE_COLUMNS[column], 'value');
       }
       const merged = { ...before, [column]: next };
       await repo.updateColumns(trx, actor.id, { [column]: next, search_text: userSearchText(merged) }, nowIso());
