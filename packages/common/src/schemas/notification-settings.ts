@@ -398,9 +398,12 @@ export function templateProblems(template: string, allowed: readonly string[]): 
   return problems;
 }
 
-/** Fills `{{name}}` from `values`; a name without a value becomes empty. */
+/**
+ * Fills `{{name}}` from the own values given (preview and delivery alike); any other name, an object's built-ins
+ * (`constructor`, `toString`, `__proto__`…) included, becomes empty.
+ */
 export function renderTemplate(template: string, values: Readonly<Record<string, string | null | undefined>>): string {
-  return template.replace(TOKEN, (_, name: string) => values[name] ?? '');
+  return template.replace(TOKEN, (_, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : ''));
 }
 
 /** The sample values of an event's placeholders, for the preview. */

@@ -269,6 +269,39 @@ describe('notification settings', () => {
     });
   });
 
+  describe('preview of names that are not placeholders (issue 21, part 5)', () => {
+    it("renders an object's built-in names (constructor, toString, __proto__…) as nothing, and reports them as the save does", async () => {
+      const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
+      const title = `Tiêu đề ${names.map((n) => `{{${n}}}`).join(' ')}`;
+      const body = `Nội dung {{ constructor }}|{{toString}}|{{__proto__}}|{{work.code}}`;
+      const res = await t.call({
+        method: 'POST',
+        url: `${url}/preview`,
+        token: viewer.token,
+        payload: { event: 'work.assigned', title_template: title, body_template: body },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const preview = res.json() as { title: string; body: string; problems: { field: string; message: string }[] };
+      expect(preview.title).toBe(`Tiêu đề ${' '.repeat(names.length - 1)}`);
+      expect(preview.body).toBe('Nội dung |||CV2611-0042');
+      for (const text of [preview.title, preview.body]) {
+        expect(text).not.toMatch(/function|native code|\[object/);
+      }
+      // The same problems, field by field, as the save's 422.
+      const s = byEvent.get('work.assigned') as Setting;
+      const save = await t.call({
+        method: 'PUT',
+        url: `${url}/${s.id}`,
+        token: editor.token,
+        payload: { ...editable(s), title_template: title, body_template: body },
+      });
+      const refused = expectError(save, 422, 'VALIDATION_FAILED', 'title_template');
+      expect(preview.problems).toEqual(refused.errors.map((e) => ({ field: e.field, message: e.message })));
+      expect(preview.problems.map((p) => p.message)).toContain('Biến {{constructor}} không có trong sự kiện này.');
+      expect(preview.problems.map((p) => p.message)).toContain('Biến {{__proto__}} không có trong sự kiện này.');
+    });
+  });
+
   describe('access', () => {
     it('answers 401 without a token and 403 without the keys', async () => {
       const s = byEvent.get('request.created') as Setting;
