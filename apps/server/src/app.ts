@@ -227,16 +227,22 @@ export async function buildApp({
   // Contract templates: the contracts module fills their .docx (fileOf).
   const contractTemplates = new ContractTemplatesService(db, documents);
   const customers = new CustomersService(db, documents, lists);
-  // Contracts (issue 11): totals from the dated VAT rules, documents from the contract templates.
-  const contracts = new ContractsService(db, { documents, companySettings, templates: templateSource(contractTemplates) });
-  const contractStatus = new ContractStatusService(db, contracts);
-  const contractDocuments = new ContractDocumentsService(db, contracts, companySettings);
   const processes = new ProcessesService(db, database.kind);
   const requestTypes = new RequestTypesService(db);
   const works = new WorksService(db, documents, departments, lists);
   const workComments = new WorkCommentsService(db, works);
   const stepWorks = new StepWorksService(documents);
   const requests = new RequestsService(db, { customers, requestTypes, documents, auditLogs, lists });
+  // Contracts (issue 11): totals from the dated VAT rules, documents from the contract templates; a request is read
+  // through the requests module, within the caller's request access.
+  const contracts = new ContractsService(db, {
+    documents,
+    companySettings,
+    requests,
+    templates: templateSource(contractTemplates),
+  });
+  const contractStatus = new ContractStatusService(db, contracts);
+  const contractDocuments = new ContractDocumentsService(db, contracts, companySettings);
   // The request flow sits above both requests and works, which do not call each other.
   const flow = new RequestFlowService(db, { requests, stepWorks, processes, requestTypes, documents });
   const workStatus = new WorkStatusService(db, works, flow, documents);

@@ -21,6 +21,8 @@ export const PERMISSION_KEYS = [
   'contracts.index',
   'contracts.show',
   'contracts.create',
+  // Beyond the seed's three (issue 21): signs or returns a contract waiting for approval, never one the holder submitted.
+  'contracts.approve',
   'leaves.index',
   'leaves.create',
   'leaves.show',
@@ -71,6 +73,7 @@ export const PERMISSION_ACTION_LABELS: Record<string, string> = {
   department: 'Theo phòng ban',
   all: 'Tất cả',
   departments: 'Các phòng ban mình phụ trách',
+  approve: 'Duyệt',
 };
 
 export function permissionLabel(key: string): string {
@@ -81,6 +84,7 @@ export function permissionLabel(key: string): string {
   if (key === 'settings.edit') return 'Sửa cài đặt công ty, Zalo, đơn vị tính';
   if (key === 'leaves.all') return 'Xem và duyệt tất cả đơn nghỉ phép';
   if (key === 'leaves.departments') return 'Duyệt nghỉ phép các phòng ban mình phụ trách';
+  if (key === 'contracts.approve') return 'Duyệt hợp đồng (ký hoặc trả lại hợp đồng chờ duyệt)';
   return PERMISSION_ACTION_LABELS[action ?? ''] ?? action ?? key;
 }
 

@@ -464,6 +464,9 @@ export interface ContractsTable extends Stamps {
   search_text: string;
   department_id: number | null;
   expiring_notified_at: string | null;
+  /** Who sent it for approval, and when (0031): never the one who signs or returns it. */
+  submitted_by: number | null;
+  submitted_at: string | null;
 }
 
 export interface ContractItemsTable {

@@ -9,6 +9,7 @@ import { urlFor } from '@/app/routes';
 import { api } from '@/lib/api/requester';
 import { useCan } from '@/lib/permissions/can';
 import { queryKeys } from '@/lib/query-keys';
+import { ContractSums } from './contract-sums';
 import { ContractEndDate, ContractStatusTag, DateOrDash } from './contract-tags';
 import { type PerPage, pagination } from './list-controls';
 import { LoadError } from './page-states';
@@ -17,7 +18,7 @@ const PAGE_SIZE = 10;
 
 /**
  * The contracts of a customer or of a request (`GET /api/contracts?customer_id=|request_id=`), newest first, with the
- * sum of their totals and a button that starts a new one for it. Shown to holders of `contracts.index`;
+ * value of the signed ones (drafts and cancelled apart) and a button that starts a new one for it. Shown to holders of `contracts.index`;
  * `hideEmpty`: nothing while there is none.
  */
 export function RelatedContracts({ of, hideEmpty }: { of: Of; hideEmpty?: boolean }) {
@@ -123,12 +124,7 @@ function ContractsCard({ of, hideEmpty }: { of: Of; hideEmpty?: boolean }) {
                 : false
             }
           />
-          {total > 0 && contracts.data && (
-            <div style={{ textAlign: 'end', marginTop: 8 }} data-testid="related-contracts-sum">
-              <Typography.Text type="secondary">Tổng giá trị {total} hợp đồng: </Typography.Text>
-              <Typography.Text strong>{formatVnd(contracts.data.meta.sum_total)}</Typography.Text>
-            </div>
-          )}
+          {total > 0 && contracts.data && <ContractSums sums={contracts.data.meta.sums} />}
         </>
       )}
     </Card>

@@ -55,6 +55,12 @@ export const CONTRACT_TRANSITIONS: Record<
   },
 };
 
+/**
+ * The verbs that decide a contract waiting for approval: they need `contracts.approve`, and never by whoever submitted
+ * it (QUALITY.md, separation of duties).
+ */
+export const CONTRACT_APPROVAL_VERBS: readonly ContractVerb[] = ['return', 'sign'];
+
 /** The verbs allowed from a status, in the order the screen shows them. */
 export const contractVerbsFrom = (status: ContractStatus): ContractVerb[] =>
   CONTRACT_VERBS.filter((v) => CONTRACT_TRANSITIONS[v].from.includes(status));
@@ -88,6 +94,8 @@ export const vatLineSchema = z.object({ rate: z.number(), base: z.number(), amou
 // Bodies.
 
 export const CONTRACT_MAX_ITEMS = 200;
+/** How many approvers a contract's page names at most. */
+export const CONTRACT_APPROVERS_SHOWN = 10;
 export const CONTRACT_MAX_QUANTITY = 1_000_000;
 export const CONTRACT_MAX_UNIT_PRICE = 100_000_000_000;
 
@@ -236,13 +244,27 @@ export const contractSchema = z.object({
 });
 export type Contract = z.infer<typeof contractSchema>;
 
+/**
+ * What the list's "Tổng giá trị" adds up (issue 21): contracts signed and onward — signed, in progress, completed,
+ * liquidated. Drafts and those waiting for approval are not worth anything yet, cancelled ones never will be: each is
+ * summed apart.
+ */
+export const CONTRACT_VALUE_STATUSES: readonly ContractStatus[] = ['signed', 'in_progress', 'completed', 'liquidated'];
+export const CONTRACT_UNSIGNED_STATUSES: readonly ContractStatus[] = ['draft', 'pending_approval'];
+
+const contractSum = z.object({ count: z.number(), total: z.number() });
+export type ContractSum = z.infer<typeof contractSum>;
+
 export const contractListMeta = z.object({
   current_page: z.number(),
   per_page: z.number(),
   total: z.number(),
   last_page: z.number(),
-  /** Σ total of every row the filters match (not only this page). */
-  sum_total: z.number(),
+  /**
+   * Count and Σ total of every row the filters match (not only this page), by group: `signed` (CONTRACT_VALUE_STATUSES,
+   * the value a reader means), `unsigned` (draft, pending approval), `cancelled`.
+   */
+  sums: z.object({ signed: contractSum, unsigned: contractSum, cancelled: contractSum }),
 });
 export const contractListSchema = z.object({ data: z.array(contractSchema), meta: contractListMeta });
 export type ContractList = z.infer<typeof contractListSchema>;
@@ -276,8 +298,18 @@ export const contractDetailSchema = contractSchema.extend({
   vat_note: z.string().nullable(),
   total_in_words: z.string(),
   attachments: z.array(documentSchema),
-  /** The verbs the caller may use now (from the status). */
+  /** The verbs the caller may use now: those of the status, but sign and return only to whoever may approve it. */
   actions: z.array(z.enum(CONTRACT_VERBS)),
+  /** While it waits for approval: who submitted it and when, whether the caller may decide it, and who may. */
+  approval: z
+    .object({
+      submitted_by: ref.nullable(),
+      submitted_at: z.string().nullable(),
+      can_approve: z.boolean(),
+      /** Active users holding `contracts.approve`, the submitter left out (the first CONTRACT_APPROVERS_SHOWN by name). */
+      approvers: z.array(ref),
+    })
+    .nullable(),
   can: z.object({ edit: z.boolean(), delete: z.boolean(), document: z.boolean() }),
   version: z.number(),
   updated_at: z.string(),

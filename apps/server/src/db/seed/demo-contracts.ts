@@ -1,16 +1,26 @@
 import path from 'node:path';
-import type { ContractItemInput, ContractStatus, ContractVerb } from '@qlcv/common/schemas/contracts';
+import {
+  CONTRACT_APPROVAL_VERBS,
+  type ContractItemInput,
+  type ContractStatus,
+  type ContractVerb,
+} from '@qlcv/common/schemas/contracts';
 import { addDays } from '@qlcv/common/work-calendar';
 import { type Kysely, sql } from 'kysely';
 import type { Actor } from '../../lib/audit';
+import { ListCache } from '../../lib/list-cache';
 import { LocalStorage } from '../../lib/storage';
 import { vnToday } from '../../lib/vn-time';
+import { AuditLogsService } from '../../modules/audit-logs/audit-logs.service';
 import { CompanyCalendarService } from '../../modules/company-settings/company-calendar.service';
 import { CompanySettingsService } from '../../modules/company-settings/company-settings.service';
 import { ContractStatusService } from '../../modules/contracts/contract-status.service';
 import type { ContractTemplateSource } from '../../modules/contracts/contract-template-source';
 import { ContractsService } from '../../modules/contracts/contracts.service';
+import { CustomersService } from '../../modules/customers/customers.service';
 import { DocumentsService } from '../../modules/documents/documents.service';
+import { RequestTypesService } from '../../modules/request-types/request-types.service';
+import { RequestsService } from '../../modules/requests/requests.service';
 import type { DB } from '../schema';
 
 // The demo company's contracts (issue 11): about 25 across its customers, in every status, a few made from the
@@ -19,6 +29,8 @@ import type { DB } from '../schema';
 // server's own, VAT by the signing date included.
 
 const SALES = ['bao.dq', 'huong.ntt', 'long.dv', 'oanh.ltk'] as const;
+/** The director signs and returns what the salespeople submit (contracts.approve, issue 21). */
+const DIRECTOR = 'hung.nv';
 
 const PAYMENT_TERMS = [
   'Bên A thanh toán 50% giá trị hợp đồng trong 07 ngày kể từ ngày ký, 50% còn lại trong 15 ngày kể từ ngày nhận báo cáo kết quả.',
@@ -217,6 +229,7 @@ const PATH: Record<ContractStatus, ContractVerb[]> = {
   cancelled: ['cancel'],
 };
 
+/** The demo users as actors, with their roles' keys. */
 async function actorsOf(db: Kysely<DB>, usernames: readonly string[]): Promise<Actor[]> {
   const users = await db
     .selectFrom('users as u')
@@ -225,13 +238,18 @@ async function actorsOf(db: Kysely<DB>, usernames: readonly string[]): Promise<A
     .where('u.username', 'in', [...usernames])
     .orderBy('u.id')
     .execute();
+  const keys = await db
+    .selectFrom('role_permissions')
+    .select(['role_id', 'permission'])
+    .where('role_id', 'in', users.length > 0 ? users.map((u) => u.role_id) : [0])
+    .execute();
   return users.map((u) => ({
     id: u.id,
     name: u.name,
     roleId: u.role_id,
     roleCode: u.role_code,
     departmentId: u.department_id,
-    permissions: ['contracts.index', 'contracts.show', 'contracts.create'],
+    permissions: keys.filter((k) => k.role_id === u.role_id).map((k) => k.permission),
     tokenId: 0,
     ip: null,
     userAgent: null,
@@ -268,12 +286,21 @@ export async function loadDemoContracts(db: Kysely<DB>, dataDir: string): Promis
   const customers = await db.selectFrom('customers').select('id').orderBy('id').execute();
   if (customers.length === 0) return false;
   const actors = await actorsOf(db, SALES);
-  if (actors.length === 0) return false;
+  const [director] = await actorsOf(db, [DIRECTOR]);
+  if (actors.length === 0 || !director) return false;
 
   const documents = new DocumentsService(db, new LocalStorage(path.join(dataDir, 'uploads')));
   const companySettings = new CompanySettingsService(db, documents, new CompanyCalendarService(db));
   const templates = demoTemplates(db);
-  const contracts = new ContractsService(db, { documents, companySettings, templates });
+  const lists = new ListCache(db, 10);
+  const requestsService = new RequestsService(db, {
+    customers: new CustomersService(db, documents, lists),
+    requestTypes: new RequestTypesService(db),
+    documents,
+    auditLogs: new AuditLogsService(db),
+    lists,
+  });
+  const contracts = new ContractsService(db, { documents, companySettings, requests: requestsService, templates });
   const status = new ContractStatusService(db, contracts);
   const templateId = await templates.first();
 
@@ -336,7 +363,7 @@ export async function loadDemoContracts(db: Kysely<DB>, dataDir: string): Promis
     if (plan.fromRequest) {
       const request = requests.shift();
       if (request) {
-        const pre = await contracts.prefill(request.id);
+        const pre = await contracts.prefill(actor, request.id);
         customerId = pre.customer_id;
         requestId = pre.request_id;
         title = `${pre.title} (${pre.request.code})`;
@@ -374,7 +401,8 @@ export async function loadDemoContracts(db: Kysely<DB>, dataDir: string): Promis
     });
     for (const verb of PATH[plan.status]) {
       const note = verb === 'cancel' || verb === 'liquidate' ? (plan.note ?? 'Theo thỏa thuận hai bên') : null;
-      await status.change(actor, c.id, verb, { note, signed_date: verb === 'sign' ? signed : undefined });
+      const who = CONTRACT_APPROVAL_VERBS.includes(verb) ? director : actor;
+      await status.change(who, c.id, verb, { note, signed_date: verb === 'sign' ? signed : undefined });
     }
     // The contract was drafted `age` days ago.
     const at = `${drafted}T02:30:00.000Z`;

@@ -50,6 +50,8 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'contracts.index',
       'contracts.show',
       'contracts.create',
+      // Signs or returns the contracts the salespeople submit (issue 21).
+      'contracts.approve',
       'leaves.index',
       'leaves.show',
       'leaves.create',

@@ -57,6 +57,9 @@ const DETAIL_COLUMNS = [
   'c.applied_rule_id',
   'c.department_id',
   'c.expiring_notified_at',
+  'c.submitted_by',
+  'c.submitted_at',
+  'su.name as submitted_by_name',
   'c.version',
   'c.updated_at',
 ] as const;
@@ -99,24 +102,52 @@ export const contractsRepository = {
     return q.orderBy('c.id', sort.direction).limit(limit).offset(offset).execute();
   },
 
-  /** The row count and Σ total of the filtered list. */
-  async totals(db: Kysely<DB>, f: ContractFilter): Promise<{ count: number; sum: number }> {
-    const row = await filtered(db, f)
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('c.total').as('s')])
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.n), sum: Number(row.s ?? 0) };
+  /** The row count and Σ total of the filtered list, per status. */
+  async totalsByStatus(db: Kysely<DB>, f: ContractFilter): Promise<{ status: string; count: number; sum: number }[]> {
+    const rows = await filtered(db, f)
+      .select((eb) => ['c.status', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('c.total').as('s')])
+      .groupBy('c.status')
+      .execute();
+    return rows.map((r) => ({ status: r.status, count: Number(r.n), sum: Number(r.s ?? 0) }));
   },
 
   find(db: Kysely<DB>, id: number) {
     return base(db)
       .leftJoin('requests as r', 'r.id', 'c.request_id')
+      .leftJoin('users as su', 'su.id', 'c.submitted_by')
       .select(DETAIL_COLUMNS)
       .where('c.id', '=', id)
       .executeTakeFirst();
   },
 
   exists(db: Kysely<DB>, id: number) {
-    return db.selectFrom('contracts').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('contracts').select(['id', 'status', 'submitted_by']).where('id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * Active users who may sign or return a contract waiting for approval: their role holds `key`, or is the
+   * administrators' (which holds every key); `except` (the submitter) left out. By name, at most `limit`.
+   */
+  approvers(db: Kysely<DB>, key: string, adminRoleCode: string, except: number | null, limit: number) {
+    let q = db
+      .selectFrom('users as u')
+      .innerJoin('roles as ro', 'ro.id', 'u.role_id')
+      .select(['u.id', 'u.name'])
+      .where('u.status', '=', 'active')
+      .where((eb) =>
+        eb.or([
+          eb('ro.code', '=', adminRoleCode),
+          eb.exists(
+            eb
+              .selectFrom('role_permissions as rp')
+              .select('rp.role_id')
+              .whereRef('rp.role_id', '=', 'u.role_id')
+              .where('rp.permission', '=', key),
+          ),
+        ]),
+      );
+    if (except !== null) q = q.where('u.id', '!=', except);
+    return q.orderBy('u.name').orderBy('u.id').limit(limit).execute();
   },
 
   items(db: Kysely<DB>, contractId: number) {
@@ -151,13 +182,17 @@ export const contractsRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  /** A status change that happens only from the statuses given (and the version, when named): whether it did. */
+  /**
+   * A status change that happens only from the statuses given (and the version, when named; and, for a decision on a
+   * submitted contract, only when `notSubmittedBy` did not submit it): whether it did.
+   */
   async changeStatus(
     db: Kysely<DB>,
     id: number,
     from: readonly string[],
     version: number | null,
     values: Updateable<ContractsTable>,
+    notSubmittedBy?: number,
   ): Promise<boolean> {
     let q = db
       .updateTable('contracts')
@@ -165,6 +200,9 @@ export const contractsRepository = {
       .where('id', '=', id)
       .where('status', 'in', [...from]);
     if (version !== null) q = q.where('version', '=', version);
+    if (notSubmittedBy !== undefined) {
+      q = q.where((eb) => eb.or([eb('submitted_by', 'is', null), eb('submitted_by', '!=', notSubmittedBy)]));
+    }
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
@@ -222,13 +260,10 @@ export const contractsRepository = {
       .executeTakeFirst();
   },
 
-  request(db: Kysely<DB>, id: number) {
-    return db
-      .selectFrom('requests as r')
-      .innerJoin('request_types as rt', 'rt.id', 'r.request_type_id')
-      .select(['r.id', 'r.code', 'r.title', 'r.customer_id', 'rt.name as type_name', 'rt.service_group'])
-      .where('r.id', '=', id)
-      .executeTakeFirst();
+  /** The catalogue group a request type's contracts are priced from, if it names one. */
+  async serviceGroupOfType(db: Kysely<DB>, requestTypeId: number): Promise<string | null> {
+    const row = await db.selectFrom('request_types').select('service_group').where('id', '=', requestTypeId).executeTakeFirst();
+    return row?.service_group ?? null;
   },
 
   /** Active services of a catalogue group, with their unit's name, for a contract's prefilled lines. */

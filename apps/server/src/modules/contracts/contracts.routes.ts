@@ -1,5 +1,7 @@
+import type { PermissionKey } from '@qlcv/common/permissions';
 import { idParams } from '@qlcv/common/schemas/common';
 import {
+  CONTRACT_APPROVAL_VERBS,
   CONTRACT_STATUS_LABELS,
   CONTRACT_TRANSITIONS,
   type Contract,
@@ -44,8 +46,10 @@ const COLUMNS: XlsxColumn<Contract>[] = [
 ];
 
 // Seed §6: contracts.index lists, contracts.create creates, contracts.show opens and edits (the edit screen needs it);
-// state changes and deletion go with editing.
-const SHOW = { config: { permission: ['contracts.show'] as const } };
+// state changes and deletion go with editing. Issue 21: deciding a contract waiting for approval (sign, return) needs
+// contracts.approve, and never by whoever submitted it (the service).
+const SHOW: { config: { permission: readonly PermissionKey[] } } = { config: { permission: ['contracts.show'] } };
+const APPROVE: { config: { permission: readonly PermissionKey[] } } = { config: { permission: ['contracts.approve'] } };
 
 export const contractsRoutes: FastifyPluginAsyncZod<{
   contracts: ContractsService;
@@ -67,7 +71,9 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         tags,
         description:
           'Filters: `status` (csv), `customer_id`, `request_id`, `expiring=1` (signed / in progress, ending within 30 days), ' +
-          '`from`/`to` (signed date), `search` (number, title, customer). `meta.sum_total` = Σ total of the filtered rows. ' +
+          '`from`/`to` (signed date), `search` (number, title, customer). `meta.sums`: count and Σ total of the filtered ' +
+          'rows signed and onward (`signed`: signed, in progress, completed, liquidated), `unsigned` (draft, pending ' +
+          'approval) and `cancelled`. ' +
           '`X-Export: xlsx` for the file.',
         querystring: contractListQuery,
         response: { 200: contractListSchema },
@@ -90,7 +96,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       config: { permission: ['contracts.create'] },
       schema: { tags, querystring: contractPrefillQuery, response: { 200: contractPrefillSchema } },
     },
-    (req) => contracts.prefill(req.query.request_id),
+    (req) => contracts.prefill(actorOf(req), req.query.request_id),
   );
 
   app.post(
@@ -111,7 +117,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/api/contracts/:id', { ...SHOW, schema: { tags, params: idParams, response: detail } }, (req) =>
-    contracts.detail(req.params.id),
+    contracts.detailFor(actorOf(req), req.params.id),
   );
 
   app.put(
@@ -141,7 +147,8 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
 
   const describe = (verb: ContractVerb) => {
     const t = CONTRACT_TRANSITIONS[verb];
-    return `${t.from.join(' / ')} → ${t.to}${t.noteRequired ? ' (note required)' : ''}`;
+    const approve = CONTRACT_APPROVAL_VERBS.includes(verb) ? '; `contracts.approve`, never by whoever submitted it (403)' : '';
+    return `${t.from.join(' / ')} → ${t.to}${t.noteRequired ? ' (note required)' : ''}${approve}`;
   };
   for (const verb of ['submit', 'start', 'complete', 'liquidate'] as const) {
     app.post(
@@ -154,7 +161,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/api/contracts/:id/${verb}`,
       {
-        ...SHOW,
+        ...(verb === 'return' ? APPROVE : SHOW),
         schema: { tags, description: describe(verb), params: idParams, body: contractNoteRequiredBody, response: detail },
       },
       (req) => status.change(actorOf(req), req.params.id, verb, req.body),
@@ -163,7 +170,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/contracts/:id/sign',
     {
-      ...SHOW,
+      ...APPROVE,
       schema: {
         tags,
         description: `${describe('sign')}; the VAT is computed again by \`signed_date\`.`,

@@ -1,9 +1,14 @@
 import { contractTotals, toMilli, vatLinesOf, vatRuleNote } from '@qlcv/common/contract-money';
+import { ADMIN_ROLE_CODE, hasAnyPermission } from '@qlcv/common/permissions';
 import {
+  CONTRACT_APPROVAL_VERBS,
+  CONTRACT_APPROVERS_SHOWN,
   CONTRACT_EDITABLE_STATUSES,
   CONTRACT_EXPIRING_DAYS,
   CONTRACT_RUNNING_STATUSES,
   CONTRACT_SORTS,
+  CONTRACT_UNSIGNED_STATUSES,
+  CONTRACT_VALUE_STATUSES,
   type Contract,
   type ContractCreateBody,
   type ContractDetail,
@@ -12,6 +17,7 @@ import {
   type ContractListQuery,
   type ContractPrefill,
   type ContractStatus,
+  type ContractSum,
   type ContractUpdateBody,
   type ContractVatRate,
   contractVerbsFrom,
@@ -24,14 +30,16 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
 import { pageWindow, parseSort } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { nextSequence } from '../../lib/sequences';
 import { likePattern } from '../../lib/vi-search';
 import { vnToday } from '../../lib/vn-time';
 import type { Upload } from '../../plugins/multipart';
 import type { CompanySettingsService } from '../company-settings/company-settings.service';
 import type { DocumentsService } from '../documents/documents.service';
+import type { RequestsService } from '../requests/requests.service';
 import { type ContractTemplateSource, NO_TEMPLATES } from './contract-template-source';
 import { CONTRACT_ENTITY, contractSearchText, NOT_FOUND, toContract, toItem } from './contracts.mappers';
 import { type ContractFilter, type ContractSort, contractsRepository as repo } from './contracts.repository';
@@ -39,6 +47,12 @@ import { type ContractFilter, type ContractSort, contractsRepository as repo } f
 const EXPORT_CAP = 100_000;
 /** How many numbers are skipped over at most when generated ones are taken (manual numbers, a pattern without year). */
 const NUMBER_TRIES = 1000;
+const APPROVE_KEY = 'contracts.approve';
+const REQUEST_MISSING = 'Yêu cầu không tồn tại.';
+
+/** Whether `actor` may sign or return a contract waiting for approval: the key, and not its submitter. */
+export const mayApprove = (actor: Actor, submittedBy: number | null) =>
+  hasAnyPermission(actor.permissions, [APPROVE_KEY]) && actor.id !== submittedBy;
 
 /** Contracts: the lists, the page, create/update/delete with totals always computed here, and the prefill. */
 export class ContractsService {
@@ -47,6 +61,8 @@ export class ContractsService {
     private readonly deps: {
       documents: DocumentsService;
       companySettings: CompanySettingsService;
+      /** The requests module reads a request within the caller's request access (prefill, linking one). */
+      requests: Pick<RequestsService, 'readable'>;
       templates?: ContractTemplateSource;
     },
   ) {}
@@ -79,15 +95,27 @@ export class ContractsService {
     const filter = this.filterOf(q);
     const sort = this.sortOf(q);
     const w = pageWindow(q);
-    const [rows, totals] = await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.totals(this.db, filter)]);
+    const [rows, byStatus] = await Promise.all([
+      repo.list(this.db, filter, sort, w.limit, w.offset),
+      repo.totalsByStatus(this.db, filter),
+    ]);
+    const sumOf = (statuses: readonly string[]): ContractSum =>
+      byStatus
+        .filter((s) => statuses.includes(s.status))
+        .reduce((a, s) => ({ count: a.count + s.count, total: a.total + s.sum }), { count: 0, total: 0 });
+    const count = byStatus.reduce((n, s) => n + s.count, 0);
     return {
       data: rows.map(toContract),
       meta: {
         current_page: w.page,
         per_page: w.perPage,
-        total: totals.count,
-        last_page: Math.max(1, Math.ceil(totals.count / w.perPage)),
-        sum_total: totals.sum,
+        total: count,
+        last_page: Math.max(1, Math.ceil(count / w.perPage)),
+        sums: {
+          signed: sumOf(CONTRACT_VALUE_STATUSES),
+          unsigned: sumOf(CONTRACT_UNSIGNED_STATUSES),
+          cancelled: sumOf(['cancelled']),
+        },
       },
     };
   }
@@ -112,6 +140,24 @@ export class ContractsService {
     return Boolean(await repo.exists(db, id));
   }
 
+  /**
+   * The contract's page as `actor` sees it: sign and return only for whoever may decide it now, and while it waits,
+   * who may.
+   */
+  async detailFor(actor: Actor, id: number, db: Kysely<DB> = this.db): Promise<ContractDetail> {
+    const c = await this.detail(id, db);
+    if (!c.approval) return c;
+    const submitter = c.approval.submitted_by?.id ?? null;
+    const canApprove = mayApprove(actor, submitter);
+    const approvers = await repo.approvers(db, APPROVE_KEY, ADMIN_ROLE_CODE, submitter, CONTRACT_APPROVERS_SHOWN);
+    return {
+      ...c,
+      actions: contractVerbsFrom(c.status).filter((v) => canApprove || !CONTRACT_APPROVAL_VERBS.includes(v)),
+      approval: { ...c.approval, can_approve: canApprove, approvers },
+    };
+  }
+
+  /** The contract as anyone reads it (no caller): the verbs that need no approval, no approvers named. */
   async detail(id: number, db: Kysely<DB> = this.db): Promise<ContractDetail> {
     const row = await this.row(db, id);
     const [items, rules, attachments, template] = await Promise.all([
@@ -137,7 +183,16 @@ export class ContractsService {
       vat_note: rule ? vatRuleNote(rule) : null,
       total_in_words: moneyInWords(Number(row.total)),
       attachments,
-      actions: contractVerbsFrom(status),
+      actions: contractVerbsFrom(status).filter((v) => !CONTRACT_APPROVAL_VERBS.includes(v)),
+      approval:
+        status === 'pending_approval'
+          ? {
+              submitted_by: row.submitted_by ? { id: row.submitted_by, name: row.submitted_by_name ?? '' } : null,
+              submitted_at: row.submitted_at,
+              can_approve: false,
+              approvers: [],
+            }
+          : null,
       can: {
         edit: CONTRACT_EDITABLE_STATUSES.includes(status),
         delete: status === 'draft',
@@ -182,12 +237,20 @@ export class ContractsService {
     };
   }
 
-  private async checkRefs(db: Kysely<DB>, body: ContractCreateBody) {
+  /**
+   * The customer, template and request named exist; a request newly linked is one the caller may open (as the
+   * prefill: out of reach reads as missing). A request already linked stays, whoever edits.
+   */
+  private async checkRefs(db: Kysely<DB>, actor: Actor, body: ContractCreateBody, linkedRequestId: number | null = null) {
     const customer = await repo.customer(db, body.customer_id);
     if (!customer) throw invalid('customer_id', 'Khách hàng không tồn tại.');
-    if (body.request_id && !(await repo.request(db, body.request_id))) {
-      throw invalid('request_id', 'Yêu cầu không tồn tại.');
+    if (body.request_id && body.request_id !== linkedRequestId) {
+      await this.deps.requests.readable(actor, body.request_id, db).catch((e: unknown) => {
+        throw e instanceof AppError && e.status === 404 ? invalid('request_id', REQUEST_MISSING) : e;
+      });
     }
+    // template_id has no foreign key: the template is locked for use, so its delete waits and then counts this contract.
+    if (body.template_id) await lockRow(db, 'contract_templates', body.template_id, 'use');
     if (body.template_id && !(await this.templates.find(db, body.template_id))) {
       throw invalid('template_id', 'Mẫu hợp đồng không tồn tại.');
     }
@@ -214,7 +277,7 @@ export class ContractsService {
 
   async create(actor: Actor, body: ContractCreateBody, uploads: Upload[] = []): Promise<ContractDetail> {
     const work = async (trx: Kysely<DB>) => {
-      const customer = await this.checkRefs(trx, body);
+      const customer = await this.checkRefs(trx, actor, body);
       const number = await this.numberFor(trx, body.number);
       const { rows, money } = await this.priced(trx, body.items, this.vatDate(null));
       const now = nowIso();
@@ -253,7 +316,7 @@ export class ContractsService {
       return id;
     };
     const id = uploads.length > 0 ? await this.deps.documents.saveWith(uploads, work) : await this.db.transaction().execute(work);
-    return this.detail(id);
+    return this.detailFor(actor, id);
   }
 
   /** Only while draft or pending approval; the version must be the one read. Totals are computed again. */
@@ -264,7 +327,7 @@ export class ContractsService {
         throw conflict(`Hợp đồng ${before.number} đang ở trạng thái không cho phép sửa.`, 'INVALID_STATE');
       }
       if (before.version !== body.version) throw staleVersion();
-      const customer = await this.checkRefs(trx, body);
+      const customer = await this.checkRefs(trx, actor, body, before.request?.id ?? null);
       const number = await this.numberFor(trx, body.number ?? before.number, id);
       const { rows, money } = await this.priced(trx, body.items, this.vatDate(before.signed_date));
       const saved = await repo.update(trx, id, body.version, {
@@ -304,7 +367,7 @@ export class ContractsService {
     };
     if (uploads.length > 0) await this.deps.documents.saveWith(uploads, work);
     else await this.db.transaction().execute(work);
-    return this.detail(id);
+    return this.detailFor(actor, id);
   }
 
   /** Drafts only; their attachments go with them. */
@@ -332,13 +395,14 @@ export class ContractsService {
    * each active service of the group its request type belongs to; no lines when the type names no group or the
    * group has no active service.
    */
-  async prefill(requestId: number): Promise<ContractPrefill> {
-    const request = await repo.request(this.db, requestId);
-    if (!request) throw notFound('Không tìm thấy yêu cầu.');
+  async prefill(actor: Actor, requestId: number): Promise<ContractPrefill> {
+    // Issue 21: read through the requests module, within the caller's request access (404 otherwise).
+    const request = await this.deps.requests.readable(actor, requestId);
     if (!request.customer_id) throw invalid('request_id', 'Yêu cầu chưa gắn với khách hàng nào.');
     const customer = await repo.customer(this.db, request.customer_id);
     if (!customer) throw invalid('request_id', 'Yêu cầu chưa gắn với khách hàng nào.');
-    const services = request.service_group ? await repo.servicesOfGroup(this.db, request.service_group) : [];
+    const group = await repo.serviceGroupOfType(this.db, request.request_type_id);
+    const services = group ? await repo.servicesOfGroup(this.db, group) : [];
     return {
       customer_id: customer.id,
       customer: { id: customer.id, code: customer.code, name: customer.name },

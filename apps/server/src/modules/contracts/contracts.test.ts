@@ -1,8 +1,10 @@
 import { contractTotals } from '@qlcv/common/contract-money';
+import type { PermissionKey } from '@qlcv/common/permissions';
 import { addDays } from '@qlcv/common/work-calendar';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnToday } from '../../lib/vn-time';
+import { race, statusCounts } from '../../test/concurrency';
 import { auditOf, createDepartment, expectError, expectXlsx, looksVietnamese, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart, PNG } from '../../test/multipart';
@@ -29,6 +31,8 @@ describe('contracts API', () => {
   let reader: Who;
   let lister: Who;
   let head: Who;
+  /** Holds contracts.approve: signs and returns what others submitted (issue 21). */
+  let director: Who | undefined;
   let customerId: number;
   let customer2Id: number;
   let unitId: number;
@@ -57,8 +61,12 @@ describe('contracts API', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
+  const approver = async () =>
+    (director ??= await t.userWith(['contracts.index', 'contracts.show', 'contracts.approve'] as PermissionKey[]));
+  /** A verb by the seller; signing and returning a contract waiting for approval by the director (issue 21). */
   const act = async (id: number, verb: string, payload: Record<string, unknown> = {}) => {
-    const res = await call('POST', `/api/contracts/${id}/${verb}`, payload);
+    const token = verb === 'sign' || verb === 'return' ? (await approver()).token : seller.token;
+    const res = await call('POST', `/api/contracts/${id}/${verb}`, payload, token);
     expect(res.statusCode, `${verb}: ${res.body}`).toBe(200);
     return res.json();
   };
@@ -69,7 +77,8 @@ describe('contracts API', () => {
     const dept = await createDepartment(t, { code: uniq('KD'), name: 'Phòng Kinh doanh' });
     head = await t.userWith(['contracts.index'], { department_id: dept.id });
     await t.database.db.updateTable('departments').set({ head_id: head.id }).where('id', '=', dept.id).execute();
-    seller = await t.userWith(['contracts.index', 'contracts.show', 'contracts.create', 'customer.edit'], {
+    // A salesperson reads requests (the demo's role does), so she may start a contract from one.
+    seller = await t.userWith(['contracts.index', 'contracts.show', 'contracts.create', 'customer.edit', 'requests.show'], {
       department_id: dept.id,
     });
     reader = await t.userWith([]);
@@ -200,11 +209,18 @@ describe('contracts API', () => {
     expectError(await call('POST', `/api/contracts/${c.id}/start`, {}), 409, 'INVALID_STATE');
     const pending = await act(c.id, 'submit', { note: 'Trình giám đốc' });
     expect(pending.status).toBe('pending_approval');
-    expect(pending.actions).toEqual(['return', 'sign', 'cancel']);
-    expectError(await call('POST', `/api/contracts/${c.id}/return`, {}), 422, 'VALIDATION_FAILED', 'note');
+    // The seller who submitted it may only cancel it now; the director may return or sign it.
+    expect(pending.actions).toEqual(['cancel']);
+    const dir = await approver();
+    expect((await call('GET', `/api/contracts/${c.id}`, undefined, dir.token)).json().actions).toEqual([
+      'return',
+      'sign',
+      'cancel',
+    ]);
+    expectError(await call('POST', `/api/contracts/${c.id}/return`, {}, dir.token), 422, 'VALIDATION_FAILED', 'note');
     expect((await act(c.id, 'return', { note: 'Sửa đơn giá' })).status).toBe('draft');
     await act(c.id, 'submit');
-    expectError(await call('POST', `/api/contracts/${c.id}/sign`, {}), 422, 'VALIDATION_FAILED', 'signed_date');
+    expectError(await call('POST', `/api/contracts/${c.id}/sign`, {}, dir.token), 422, 'VALIDATION_FAILED', 'signed_date');
     const signed = await act(c.id, 'sign', { signed_date: '2026-12-20' });
     expect(signed).toMatchObject({ status: 'signed', signed_date: '2026-12-20' });
     expect(signed.can.edit).toBe(false);
@@ -236,6 +252,83 @@ describe('contracts API', () => {
     expect(codes.filter((s) => s === 409)).toHaveLength(9);
     const submits = (await auditOf(t, 'contracts', c.id)).filter((h: { action: string }) => h.action === 'submit');
     expect(submits).toHaveLength(1);
+  });
+
+  it('signs or returns a contract waiting for approval only with contracts.approve, never by who submitted it', async () => {
+    // Issue 21: a salesperson signed the contract she created and submitted.
+    const c = await create();
+    const pending = await act(c.id, 'submit');
+    expect(pending.actions).toEqual(['cancel']);
+    const signBody = { signed_date: today };
+    expectError(await call('POST', `/api/contracts/${c.id}/sign`, signBody), 403, 'FORBIDDEN');
+    expectError(await call('POST', `/api/contracts/${c.id}/return`, { note: 'Tự trả lại' }), 403, 'FORBIDDEN');
+
+    // A holder of the key who submitted it herself is refused too, in Vietnamese, and so is the administrator.
+    const dir = await approver();
+    const mine = await create();
+    const submitted = await call('POST', `/api/contracts/${mine.id}/submit`, {}, dir.token);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().actions).toEqual(['cancel']);
+    expect(submitted.json().approval).toMatchObject({ submitted_by: { id: dir.id }, can_approve: false });
+    for (const [verb, payload] of [
+      ['sign', signBody],
+      ['return', { note: 'Tự trả lại' }],
+    ] as const) {
+      const err = expectError(await call('POST', `/api/contracts/${mine.id}/${verb}`, payload, dir.token), 403, 'FORBIDDEN');
+      expect(err.message).toContain('gửi duyệt');
+      expect(looksVietnamese(err.message)).toBe(true);
+    }
+    const byAdmin = await create();
+    await call('POST', `/api/contracts/${byAdmin.id}/submit`, {}, t.adminToken);
+    expectError(await call('POST', `/api/contracts/${byAdmin.id}/sign`, signBody, t.adminToken), 403, 'FORBIDDEN');
+    // Nothing moved: no sign or return in their histories.
+    for (const id of [c.id, mine.id, byAdmin.id]) {
+      const detail = (await call('GET', `/api/contracts/${id}`, undefined, t.adminToken)).json();
+      expect(detail.status).toBe('pending_approval');
+      const actions = (await auditOf(t, 'contracts', id)).map((h: { action: string }) => h.action);
+      expect(actions).not.toContain('sign');
+      expect(actions).not.toContain('return');
+    }
+
+    // The page says who submitted it and who can approve it; whoever else holds the key signs it.
+    const seen = (await call('GET', `/api/contracts/${c.id}`)).json();
+    expect(seen.approval).toMatchObject({
+      submitted_by: { id: seller.id },
+      submitted_at: expect.any(String),
+      can_approve: false,
+    });
+    const approverIds = seen.approval.approvers.map((a: { id: number }) => a.id);
+    expect(approverIds).toContain(dir.id);
+    expect(approverIds).not.toContain(seller.id);
+    expect(
+      (await call('GET', `/api/contracts/${mine.id}`)).json().approval.approvers.map((a: { id: number }) => a.id),
+    ).not.toContain(dir.id);
+    const forDirector = (await call('GET', `/api/contracts/${c.id}`, undefined, dir.token)).json();
+    expect(forDirector.approval.can_approve).toBe(true);
+    const signed = await call('POST', `/api/contracts/${c.id}/sign`, signBody, dir.token);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().approval).toBeNull();
+    const returned = await call('POST', `/api/contracts/${mine.id}/return`, { note: 'Thiếu phụ lục' }, t.adminToken);
+    expect(returned.statusCode, returned.body).toBe(200);
+    const entry = (await auditOf(t, 'contracts', c.id)).find((h: { action: string }) => h.action === 'sign');
+    expect(entry?.user?.id).toBe(dir.id);
+  });
+
+  it('makes one signature of many concurrent ones by different approvers', async () => {
+    const c = await create();
+    await act(c.id, 'submit');
+    const others = [await approver(), await t.userWith(['contracts.show', 'contracts.approve'] as PermissionKey[])];
+    const answers = await race(t, 10, (i) => ({
+      method: 'POST',
+      url: `/api/contracts/${c.id}/sign`,
+      token: (others[i % 2] as Who).token,
+      payload: { signed_date: today },
+    }));
+    const counts = statusCounts(answers);
+    expect(counts[200]).toBe(1);
+    expect(counts[409]).toBe(9);
+    const signs = (await auditOf(t, 'contracts', c.id)).filter((h: { action: string }) => h.action === 'sign');
+    expect(signs).toHaveLength(1);
   });
 
   it('computes VAT by the signing date: 8 % through 31/12/2026, 10 % from 01/01/2027, with the rule named', async () => {
@@ -304,7 +397,10 @@ describe('contracts API', () => {
 
     const byCustomer = (await call('GET', `/api/contracts?customer_id=${customer2Id}`, undefined, lister.token)).json();
     expect(byCustomer.meta.total).toBe(2);
-    expect(byCustomer.meta.sum_total).toBe(byCustomer.data.reduce((s: number, c: { total: number }) => s + c.total, 0));
+    expect(byCustomer.meta.sums.signed).toEqual({
+      count: 2,
+      total: byCustomer.data.reduce((s: number, c: { total: number }) => s + c.total, 0),
+    });
     expect(byCustomer.data[0]).toEqual({
       id: far.id,
       number: far.number,
@@ -343,6 +439,44 @@ describe('contracts API', () => {
     expect(rows[0]).toContain('Số hợp đồng');
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r[1])).toContain('Lắp đặt trạm quan trắc tự động');
+  });
+
+  it('sums what a reader means: signed and onward, drafts and cancelled apart (issue 21)', async () => {
+    const customer = (
+      await call('POST', '/api/customers', { type: 'organization', name: `Công ty Gạch Thạch Bàn ${uniq('c')}` }, t.adminToken)
+    ).json().id;
+    const one = (price: number) => [{ name: 'Quan trắc', unit_name: 'lần', quantity: 1, unit_price: price, vat_rate: 'none' }];
+    const make = async (price: number, verbs: [string, Record<string, unknown>][]) => {
+      const c = await create({ customer_id: customer, items: one(price) });
+      for (const [verb, payload] of verbs) await act(c.id, verb, payload);
+      return c;
+    };
+    const sign: [string, Record<string, unknown>] = ['sign', { signed_date: today }];
+    await make(1_000_000, []);
+    await make(2_000_000, [['submit', {}]]);
+    await make(4_000_000, [['submit', {}], sign]);
+    await make(8_000_000, [['submit', {}], sign, ['start', {}]]);
+    await make(16_000_000, [['submit', {}], sign, ['start', {}], ['complete', {}]]);
+    await make(32_000_000, [['submit', {}], sign, ['start', {}], ['complete', {}], ['liquidate', {}]]);
+    await make(64_000_000, [['cancel', { note: 'Khách không ký' }]]);
+    await make(128_000_000, [['submit', {}], sign, ['cancel', { note: 'Khách rút' }]]);
+
+    const list = (await call('GET', `/api/contracts?customer_id=${customer}&per_page=2`, undefined, lister.token)).json();
+    expect(list.meta.total).toBe(8);
+    expect(list.meta.sums).toEqual({
+      signed: { count: 4, total: 60_000_000 },
+      unsigned: { count: 2, total: 3_000_000 },
+      cancelled: { count: 2, total: 192_000_000 },
+    });
+    // The sums follow the filters, a status filter included.
+    const drafts = (
+      await call('GET', `/api/contracts?customer_id=${customer}&status=draft,cancelled`, undefined, lister.token)
+    ).json();
+    expect(drafts.meta.sums).toEqual({
+      signed: { count: 0, total: 0 },
+      unsigned: { count: 1, total: 1_000_000 },
+      cancelled: { count: 2, total: 192_000_000 },
+    });
   });
 
   it('prefills from a request: its customer and the active services of its type’s group', async () => {
@@ -413,6 +547,66 @@ describe('contracts API', () => {
     expect(c.request).toEqual({ id: request.id, code: request.code });
     const list = (await call('GET', `/api/contracts?request_id=${request.id}`)).json();
     expect(list.data.map((x: { id: number }) => x.id)).toEqual([c.id]);
+  });
+
+  it('prefills only from a request the caller may open (404 otherwise, like the request page)', async () => {
+    // Issue 21: a contracts.create holder refused GET /api/requests/N read every request through the prefill.
+    const process = (await call('POST', '/api/processes', { code: uniq('QT'), name: 'Quy trình tư vấn' }, t.adminToken)).json()
+      .id;
+    const type = (
+      await call('POST', '/api/request-types', { code: uniq('LY'), name: 'Tư vấn hồ sơ', process_id: process }, t.adminToken)
+    ).json().id;
+    const request = (
+      await call(
+        'POST',
+        '/api/requests',
+        {
+          request_type_id: type,
+          requester_name: 'Lê Minh Tuấn',
+          requester_phone: '0912345003',
+          title: 'Tư vấn hồ sơ môi trường',
+          customer_id: customerId,
+        },
+        t.adminToken,
+      )
+    ).json();
+    const url = (id: number) => `/api/contracts/prefill?request_id=${id}`;
+
+    const maker = await t.userWith(['contracts.index', 'contracts.show', 'contracts.create']);
+    expectError(await call('GET', `/api/requests/${request.id}`, undefined, maker.token), 403, 'FORBIDDEN');
+    const hidden = expectError(await call('GET', url(request.id), undefined, maker.token), 404, 'NOT_FOUND');
+    const unknown = expectError(await call('GET', url(999999), undefined, maker.token), 404, 'NOT_FOUND');
+    // An existing request and a missing one answer alike: the prefill tells nothing of requests out of reach.
+    expect(hidden.message).toBe(unknown.message);
+    expect(hidden.message).toBe('Không tìm thấy yêu cầu.');
+
+    for (const key of ['requests.show', 'requests.edit'] as const) {
+      const reader = await t.userWith(['contracts.create', key]);
+      const res = await call('GET', url(request.id), undefined, reader.token);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({
+        request: { id: request.id, code: request.code },
+        title: 'Tư vấn hồ sơ môi trường',
+        customer: { id: customerId },
+      });
+      expectError(await call('GET', url(999999), undefined, reader.token), 404, 'NOT_FOUND');
+    }
+    expect((await t.call({ method: 'GET', url: url(request.id) })).statusCode).toBe(401);
+    const requestReader = await t.userWith(['requests.show']);
+    expectError(await call('GET', url(request.id), undefined, requestReader.token), 403, 'FORBIDDEN');
+
+    // Linking a request to a contract follows the same rule; a request linked by someone who may stays on edits.
+    const linked = expectError(
+      await call('POST', '/api/contracts', body({ request_id: request.id }), maker.token),
+      422,
+      'VALIDATION_FAILED',
+      'request_id',
+    );
+    expect(linked.errors[0]?.message).toBe('Yêu cầu không tồn tại.');
+    const c = await create({ request_id: request.id });
+    const edited = await call('PUT', `/api/contracts/${c.id}`, body({ request_id: request.id, version: c.version }), maker.token);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().request).toEqual({ id: request.id, code: request.code });
   });
 
   it('generates the .docx from its template, and again after an edit; 422 without a template', async () => {

@@ -42,6 +42,8 @@ export type RequestDetailRow = RequestRow;
 /** The entity name of requests in the audit log, the domain events and on their documents. */
 export const REQUEST_ENTITY = 'requests';
 const NOT_FOUND = 'Không tìm thấy yêu cầu.';
+/** Who may open a request's page (`GET /api/requests/:id`); requests have no row scope. */
+export const REQUEST_READERS = ['requests.show', 'requests.edit'] as const;
 
 export const requestStatusLabel = (status: string) => REQUEST_STATUS_LABELS[status] ?? status;
 export const wrongRequestState = (verb: string, status: string) =>
@@ -141,6 +143,15 @@ export class RequestsService {
     const row = await repo.find(db, id);
     if (!row) throw notFound(NOT_FOUND);
     return row;
+  }
+
+  /**
+   * A request for another module acting on it (a contract prefilled from it), within the caller's request access: the
+   * request page's rule. Out of reach answers as a missing request does (404).
+   */
+  async readable(actor: Actor, id: number, db: Kysely<DB> = this.db): Promise<RequestRow> {
+    if (!hasAnyPermission(actor.permissions, REQUEST_READERS)) throw notFound(NOT_FOUND);
+    return this.row(db, id);
   }
 
   private async stepsOf(db: Kysely<DB>, snapshot: ProcessSnapshot | null): Promise<RequestStep[]> {

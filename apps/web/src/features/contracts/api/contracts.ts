@@ -36,7 +36,7 @@ export interface ContractListQuery {
 export type ContractCreateInput = z.input<typeof contractCreateBody>;
 export type ContractUpdateInput = z.input<typeof contractUpdateBody>;
 
-/** GET /api/contracts → a page of contracts; `meta.sum_total` sums every row the filters match. */
+/** GET /api/contracts → a page of contracts; `meta.sums` counts and sums every row the filters match, by group. */
 export function useContracts(query: ContractListQuery, enabled = true) {
   return useQuery({
     queryKey: queryKeys.contracts.list(query),

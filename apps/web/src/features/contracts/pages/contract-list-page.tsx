@@ -6,6 +6,7 @@ import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, type TableCol
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
+import { ContractSums } from '@/components/contract-sums';
 import { ContractEndDate, ContractStatusTag, DateOrDash } from '@/components/contract-tags';
 import {
   ClearFiltersLink,
@@ -24,7 +25,7 @@ import { useContracts, useCustomerOption, useCustomerOptions, useExportContracts
 
 const FILTERS = ['status', 'customer_id', 'from', 'to', 'expiring'] as const;
 
-/** Contracts: filters by status, customer, signing dates and "Sắp hết hạn"; the sum of the filtered totals below. */
+/** Contracts: filters by status, customer, signing dates and "Sắp hết hạn"; the value of the filtered ones below. */
 export default function ContractListPage() {
   const navigate = useNavigate();
   const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
@@ -115,7 +116,7 @@ export default function ContractListPage() {
     </Empty>
   );
 
-  const sum = contracts.data?.meta.sum_total;
+  const sums = contracts.data?.meta.sums;
   const total = contracts.data?.meta.total ?? 0;
 
   return (
@@ -183,14 +184,7 @@ export default function ContractListPage() {
           empty={empty}
           scrollX={980}
         />
-        {sum !== undefined && total > 0 && (
-          <div style={{ textAlign: 'end', marginTop: 4 }} data-testid="contract-sum">
-            <Typography.Text type="secondary">
-              Tổng giá trị {total === 1 ? 'hợp đồng' : `${total} hợp đồng`} theo bộ lọc:{' '}
-            </Typography.Text>
-            <Typography.Text strong>{formatVnd(sum)}</Typography.Text>
-          </div>
-        )}
+        {sums && total > 0 && <ContractSums sums={sums} scope={filtered ? 'theo bộ lọc' : undefined} />}
       </Card>
     </>
   );
