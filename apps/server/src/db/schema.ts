@@ -602,6 +602,13 @@ export interface EvaluationsTable extends Stamps {
   opened_at: string | null;
   closed_at: string | null;
   search_text: Generated<string>;
+  /** The name, and type + dates, as periods are compared (0032: evaluationNameKey, evaluationPeriodKey); each unique
+   * with its `…_dup`. Written by the service; null only on rows a test inserts by hand. */
+  name_key: string | null;
+  period_key: string | null;
+  /** 0, or the id of a duplicate made before 0032 (kept as it was); likewise `period_dup` for type + dates. */
+  name_dup: Generated<number>;
+  period_dup: Generated<number>;
 }
 
 export interface EvaluationDepartmentsTable {

@@ -320,7 +320,7 @@ export const EVENT_CATALOGUE = {
     dynamic: ['assignee', 'department_head'],
     defaults: inApp(
       ['assignee'],
-      'Kỳ đánh giá {{evaluation.name}} đã mở',
+      'Đã mở kỳ đánh giá: {{evaluation.name}}',
       'Vui lòng hoàn thành tự đánh giá trong kỳ {{evaluation.name}}.',
     ),
   },
@@ -332,7 +332,7 @@ export const EVENT_CATALOGUE = {
     dynamic: ['assignee', 'department_head'],
     defaults: inApp(
       ['assignee'],
-      'Có kết quả đánh giá {{evaluation.name}}',
+      'Đã có kết quả đánh giá: {{evaluation.name}}',
       '{{actor.name}} đã đánh giá bạn trong kỳ {{evaluation.name}}: {{evaluation.score}} điểm.',
     ),
   },
@@ -344,7 +344,7 @@ export const EVENT_CATALOGUE = {
     dynamic: ['assignee', 'department_head'],
     defaults: inApp(
       ['assignee'],
-      'Sắp hết hạn tự đánh giá {{evaluation.name}}',
+      'Sắp hết hạn tự đánh giá: {{evaluation.name}}',
       'Hạn tự đánh giá kỳ {{evaluation.name}} là ngày {{evaluation.self_deadline}}. Vui lòng hoàn thành và gửi phiếu tự đánh giá.',
     ),
   },
@@ -356,7 +356,7 @@ export const EVENT_CATALOGUE = {
     dynamic: ['assignee', 'department_head'],
     defaults: inApp(
       ['assignee'],
-      'Kết quả đánh giá {{evaluation.name}} đã được duyệt',
+      'Kết quả đánh giá đã được duyệt: {{evaluation.name}}',
       '{{actor.name}} đã duyệt kết quả đánh giá của bạn trong kỳ {{evaluation.name}}: {{evaluation.score}} điểm.',
     ),
   },

@@ -5,6 +5,7 @@ import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { recordEvent } from '../../lib/domain-events';
 import { conflict, invalid, staleVersion } from '../../lib/errors';
+import { lockRow } from '../../lib/row-lock';
 import { headAbove } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
 import { fillActuals } from '../user-evaluations/user-evaluation-actuals';
@@ -34,6 +35,9 @@ export class EvaluationLifecycleService {
    */
   async open(actor: Actor, id: number, body: EvaluationTransitionBody): Promise<Evaluation> {
     await this.db.transaction().execute(async (trx) => {
+      // The period's row owns its user evaluations: opening, adding and closing run one at a time, and wait for the
+      // user evaluations being written (they hold it `share`).
+      await lockRow(trx, 'evaluations', id);
       const e = await this.deps.evaluations.get(id, trx);
       if (e.status === 'closed') throw locked();
       if (e.status !== 'draft') throw invalidState('Kỳ đánh giá đã mở.');
@@ -145,6 +149,8 @@ export class EvaluationLifecycleService {
    */
   async addEmployee(actor: Actor, id: number, body: EvaluationAddEmployeeBody): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      // One user evaluation per employee and period: checked under the period's lock (the unique index holds it too).
+      await lockRow(trx, 'evaluations', id);
       const e = await this.deps.evaluations.get(id, trx);
       if (e.status === 'closed') throw locked();
       if (e.status !== 'open') throw invalidState('Kỳ đánh giá chưa mở: nhân viên được thêm khi mở kỳ.');
@@ -181,6 +187,7 @@ export class EvaluationLifecycleService {
    */
   async close(actor: Actor, id: number, body: EvaluationTransitionBody): Promise<Evaluation> {
     await this.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'evaluations', id);
       const e = await this.deps.evaluations.get(id, trx);
       if (e.status === 'closed') throw locked();
       if (e.status !== 'open') throw invalidState('Kỳ đánh giá chưa mở.');

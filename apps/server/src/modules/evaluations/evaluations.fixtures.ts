@@ -56,17 +56,22 @@ export async function insertDoneWork(t: TestApp, assigneeId: number, completedAt
   return row.id;
 }
 
-/** A body of `POST /api/evaluations` for a quarter, covering `departmentIds`. */
+/**
+ * A body of `POST /api/evaluations` for a quarter, covering `departmentIds`. Periods are unique by name and by type +
+ * dates (issue 21), so each body has its own name and ends on its own day of December (the works the tests count,
+ * October–November, stay inside).
+ */
 export function quarterBody(
   departmentIds: number[],
   criteria: { kpi_type_id: number; weight: number; target: number }[],
   over: Record<string, unknown> = {},
 ) {
+  seq += 1;
   return {
-    name: `Đánh giá quý IV/2026 ${++seq}`,
+    name: `Đánh giá quý IV/2026 ${seq}`,
     period_type: 'quarter',
     period_start: '2026-10-01',
-    period_end: '2026-12-31',
+    period_end: `2026-12-${String(31 - (seq % 28)).padStart(2, '0')}`,
     self_deadline: '2027-01-05',
     review_deadline: '2027-01-10',
     department_ids: departmentIds,

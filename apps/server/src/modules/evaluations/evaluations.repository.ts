@@ -80,6 +80,13 @@ export const criterionKpiType = (c: CriterionRow) => ({
   measure: c.kpi_measure as KpiMeasure,
 });
 
+export interface EvaluationUniqueKeys {
+  name_key: string;
+  name_dup: number;
+  period_key: string;
+  period_dup: number;
+}
+
 export const evaluationsRepository = {
   find(db: Kysely<DB>, id: number): Promise<EvaluationRow | undefined> {
     return selected(db).where('e.id', '=', id).executeTakeFirst();
@@ -188,6 +195,30 @@ export const evaluationsRepository = {
   kpiTypes(db: Kysely<DB>, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db.selectFrom('kpi_types').select(['id', 'name', 'active']).where('id', 'in', ids).execute();
+  },
+
+  /** The keys a period is stored with (migration 0032). */
+  uniqueKeys(db: Kysely<DB>, id: number) {
+    return db
+      .selectFrom('evaluations')
+      .select(['name_key', 'name_dup', 'period_key', 'period_dup'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** Other periods holding this name, or this type + dates, under the same mark: what the unique indexes refuse. */
+  clashes(db: Kysely<DB>, k: EvaluationUniqueKeys, exceptId: number | null) {
+    let q = db
+      .selectFrom('evaluations')
+      .select(['id', 'name_key', 'name_dup', 'period_key', 'period_dup'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('name_key', '=', k.name_key), eb('name_dup', '=', k.name_dup)]),
+          eb.and([eb('period_key', '=', k.period_key), eb('period_dup', '=', k.period_dup)]),
+        ]),
+      );
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    return q.execute();
   },
 
   departmentsExist(db: Kysely<DB>, ids: readonly number[]) {

@@ -9,12 +9,19 @@ import {
 } from '@qlcv/common/schemas/evaluations';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
+import { evaluationNameKey, evaluationPeriodKey } from '../../db/migrations/0032-rules-across-rows';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
-import { EVALUATION_ENTITY, type EvaluationRow, evaluationsRepository as repo } from './evaluations.repository';
+import {
+  EVALUATION_ENTITY,
+  type EvaluationRow,
+  type EvaluationUniqueKeys,
+  evaluationsRepository as repo,
+} from './evaluations.repository';
 
 const NOT_FOUND = 'Không tìm thấy kỳ đánh giá.';
 
@@ -88,9 +95,33 @@ export class EvaluationsService {
     if (depts.length !== new Set(body.department_ids).size) throw invalid('department_ids', 'Phòng ban không tồn tại.');
   }
 
+  /**
+   * A period is unique by name and by type + dates (unique indexes of migration 0032 hold it under a race; this check
+   * gives the same answer first). A period made before the rule keeps its duplicate mark while its name (or type and
+   * dates) stays as it was.
+   */
+  private async uniqueKeys(db: Kysely<DB>, body: EvaluationCreateBody, id: number | null): Promise<EvaluationUniqueKeys> {
+    const before = id === null ? undefined : await repo.uniqueKeys(db, id);
+    const nameKey = evaluationNameKey(body.name);
+    const periodKey = evaluationPeriodKey(body);
+    const k: EvaluationUniqueKeys = {
+      name_key: nameKey,
+      name_dup: before?.name_key === nameKey ? Number(before.name_dup) : 0,
+      period_key: periodKey,
+      period_dup: before?.period_key === periodKey ? Number(before.period_dup) : 0,
+    };
+    const clashes = await repo.clashes(db, k, id);
+    if (clashes.some((c) => c.name_key === k.name_key && Number(c.name_dup) === k.name_dup)) {
+      throw taken('evaluations.name_key,name_dup');
+    }
+    if (clashes.length > 0) throw taken('evaluations.period_key,period_dup');
+    return k;
+  }
+
   async create(actor: Actor, body: EvaluationCreateBody): Promise<Evaluation> {
     const id = await this.db.transaction().execute(async (trx) => {
       await this.check(trx, body, null);
+      const keys = await this.uniqueKeys(trx, body, null);
       const now = nowIso();
       const inserted = await trx
         .insertInto('evaluations')
@@ -105,6 +136,7 @@ export class EvaluationsService {
           opened_at: null,
           closed_at: null,
           search_text: searchText(body.name),
+          ...keys,
           created_by: actor.id,
           created_at: now,
           updated_at: now,
@@ -143,6 +175,7 @@ export class EvaluationsService {
           throw invalid('period_start', 'Kỳ đánh giá đã mở: không đổi được thời gian của kỳ.');
       }
       await this.check(trx, body, before);
+      const keys = await this.uniqueKeys(trx, body, id);
       const r = await trx
         .updateTable('evaluations')
         .set({
@@ -153,6 +186,7 @@ export class EvaluationsService {
           self_deadline: body.self_deadline,
           review_deadline: body.review_deadline,
           search_text: searchText(body.name),
+          ...keys,
           version: body.version + 1,
           updated_at: nowIso(),
         })

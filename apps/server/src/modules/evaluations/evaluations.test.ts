@@ -319,7 +319,7 @@ describe('evaluations API', () => {
     expectError(await post(hr, `/api/evaluations/${e.id}/open`), 409, 'INVALID_STATE');
     const put = (payload: Record<string, unknown>) =>
       t.call({ method: 'PUT', url: `/api/evaluations/${e.id}`, token: hr.token, payload });
-    const same = { ...quarterBody([deptA, ind], criteria()), version: 2 };
+    const same = { ...quarterBody([deptA, ind], criteria()), period_end: e.period_end, version: 2 };
     expectError(
       await put({ ...same, criteria: [{ kpi_type_id: kManual, weight: 100, target: 1 }] }),
       422,

@@ -67,7 +67,7 @@ export class UserEvaluationTransitionsService {
     },
   ): Promise<UserEvaluationDetail> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await this.userEvaluations.visibleRow(trx, actor, id);
+      const row = await this.userEvaluations.rowForWrite(trx, actor, id);
       if (row.evaluation_status === 'closed') throw locked();
       if (row.evaluation_status !== 'open') throw invalidState('Kỳ đánh giá chưa mở.');
       if (!opts.allowed(row)) throw forbidden();

@@ -129,6 +129,11 @@ export const userEvaluationsRepository = {
     return selected(db).where('ue.id', '=', id).executeTakeFirst();
   },
 
+  async evaluationIdOf(db: Kysely<DB>, id: number): Promise<number | undefined> {
+    const r = await db.selectFrom('user_evaluations').select('evaluation_id').where('id', '=', id).executeTakeFirst();
+    return r?.evaluation_id;
+  },
+
   async page(db: Kysely<DB>, f: UserEvaluationFilter, sort: UserEvaluationSort, limit: number, offset: number) {
     const rows = await filtered(db, f)
       .orderBy(SORT_COLUMNS[sort.column], (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())

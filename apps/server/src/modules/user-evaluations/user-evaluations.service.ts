@@ -12,6 +12,7 @@ import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import type { DepartmentsService } from '../departments/departments.service';
 import { invalidState, locked } from '../evaluations/evaluations.service';
 import { fillActuals, recomputeTotal } from './user-evaluation-actuals';
@@ -54,6 +55,17 @@ export class UserEvaluationsService {
     const row = await repo.find(db, id);
     if (!row || !seesUserEvaluation(await this.scope(actor, db), row)) throw notFound(NOT_FOUND);
     return row;
+  }
+
+  /**
+   * The row for a write, read once its period's row is locked `share` (lib/row-lock.ts): closing the period waits for
+   * the write, and a write after a close reads the period closed — a closed period is frozen (docs/architecture.md,
+   * "Rules across rows").
+   */
+  async rowForWrite(trx: Kysely<DB>, actor: Actor, id: number): Promise<UserEvaluationRow> {
+    const evaluationId = await repo.evaluationIdOf(trx, id);
+    if (evaluationId !== undefined) await lockRow(trx, 'evaluations', evaluationId, 'share');
+    return this.visibleRow(trx, actor, id);
   }
 
   async canSee(db: Kysely<DB>, id: number, actor: Actor): Promise<boolean> {
@@ -110,11 +122,13 @@ export class UserEvaluationsService {
 
   /** `POST …/refresh-actuals`: measured again now, whoever sees it, while the period is open and it is not approved. */
   async refreshActuals(actor: Actor, id: number): Promise<UserEvaluationDetail> {
-    const row = await this.visibleRow(this.db, actor, id);
-    if (row.evaluation_status === 'closed') throw locked();
-    if (row.evaluation_status !== 'open') throw invalidState('Kỳ đánh giá chưa mở.');
-    if (row.status === 'approved') throw invalidState('Phiếu đánh giá đã duyệt: số liệu thực tế đã chốt.');
-    await fillActuals(this.db, row);
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.rowForWrite(trx, actor, id);
+      if (row.evaluation_status === 'closed') throw locked();
+      if (row.evaluation_status !== 'open') throw invalidState('Kỳ đánh giá chưa mở.');
+      if (row.status === 'approved') throw invalidState('Phiếu đánh giá đã duyệt: số liệu thực tế đã chốt.');
+      await fillActuals(trx, row);
+    });
     return this.get(actor, id);
   }
 
@@ -124,7 +138,7 @@ export class UserEvaluationsService {
    */
   async update(actor: Actor, id: number, body: UserEvaluationUpdateBody): Promise<UserEvaluationDetail> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await this.visibleRow(trx, actor, id);
+      const row = await this.rowForWrite(trx, actor, id);
       if (row.evaluation_status === 'closed') throw locked();
       const can = canOf(row, actor);
       if (!can.edit) {
