@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import PizZip from 'pizzip';
-import { ADMIN, adminLogin, createDepartment, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import {
+  ADMIN,
+  adminLogin,
+  apiLogin,
+  createDepartment,
+  createRole,
+  createUser,
+  randomMobile,
+  signInUi,
+  unique,
+  useToken,
+} from './helpers';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
@@ -84,7 +95,20 @@ async function setup(request: APIRequestContext, id: string) {
     requester_phone: randomMobile(),
     title: `Quan trắc khí thải lò nung quý IV ${id}`,
   });
-  return { token, services, template, customer, request: req };
+  // The director signs and returns contracts others submitted (contracts.approve, issue 21).
+  const board = await createRole(request, token, {
+    code: `gd-${id}`,
+    name: `Giám đốc ${id}`,
+    permissions: ['contracts.index', 'contracts.show', 'contracts.approve'],
+  });
+  const director = {
+    name: `Nguyễn Văn Hùng ${id}`,
+    username: `hung.${id}`,
+    password: 'Matkhau@2026',
+  };
+  await createUser(request, token, { ...director, role_id: board.id, mobile: randomMobile() });
+  const directorToken = await apiLogin(request, director.username, director.password);
+  return { token, services, template, customer, request: req, director: { ...director, token: directorToken } };
 }
 
 async function pickDate(page: Page, label: string, date: string) {
@@ -170,11 +194,25 @@ test.describe('Hợp đồng', () => {
     expect(xml).toContain(s.customer.name);
     expect(xml).toContain('9.186.000');
 
-    // Submit, then sign with today's date.
+    // Submit: whoever submitted it neither signs nor returns it; the page says who may (issue 21).
     await page.getByRole('button', { name: 'Gửi duyệt' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Gửi duyệt' }).click();
     await expect(page.getByTestId('contract-status').first()).toHaveText('Chờ duyệt');
+    const notice = page.getByTestId('contract-approval');
+    await expect(notice).toContainText('Gửi duyệt bởi bạn');
+    await expect(notice).toContainText('Người gửi duyệt không tự ký hoặc trả lại hợp đồng của mình.');
+    await expect(notice).toContainText(`Người có thể ký hoặc trả lại: ${s.director.name}`);
+    await expect(page.getByRole('button', { name: 'Ký hợp đồng' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Trả lại' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Hủy hợp đồng' })).toBeVisible();
     await page.screenshot({ path: shot('contract-show-pending'), fullPage: true });
+
+    // The director signs it with today's date.
+    await useToken(page, s.director.token);
+    await page.goto(`/admin/contracts/${contractId}`);
+    await expect(page.getByTestId('contract-approval')).toContainText('Bạn có thể ký hoặc trả lại hợp đồng này.', slow);
+    await expect(page.getByRole('button', { name: 'Trả lại' })).toBeVisible();
+    await page.screenshot({ path: shot('contract-show-pending-director'), fullPage: true });
     await page.getByRole('button', { name: 'Ký hợp đồng' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Ngày ký')).toHaveValue(vn(inDays(0)));
@@ -186,12 +224,16 @@ test.describe('Hợp đồng', () => {
     await page.screenshot({ path: shot('contract-show-signed'), fullPage: true });
 
     // The request lists its contract.
+    await useToken(page, s.token);
     await page.goto(`/admin/requests/${s.request.id}`);
     await expect(page.getByTestId('related-contracts').getByRole('link', { name: number })).toBeVisible();
     await page.screenshot({ path: shot('contract-request-page'), fullPage: true });
   });
 
-  test('danh sách lọc "Sắp hết hạn"; trang khách hàng có hợp đồng và tổng giá trị', async ({ page, request }) => {
+  test('danh sách lọc "Sắp hết hạn"; tổng giá trị chỉ tính hợp đồng đã ký, nháp và đã hủy để riêng; trang khách hàng', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const id = unique();
     const s = await setup(request, id);
@@ -216,25 +258,44 @@ test.describe('Hợp đồng', () => {
         items,
       });
       await post(request, s.token, `/api/contracts/${c.id}/submit`, {}, 200);
-      await post(request, s.token, `/api/contracts/${c.id}/sign`, { signed_date: inDays(-60) }, 200);
+      await post(request, s.director.token, `/api/contracts/${c.id}/sign`, { signed_date: inDays(-60) }, 200);
       return c;
     };
     const soon = await signed(`Quan trắc tháng cuối ${id}`, inDays(10));
     const later = await signed(`Quan trắc cả năm ${id}`, inDays(120));
+    // A draft and a cancelled one (10 % whatever the date): shown apart, never in the value (issue 21).
+    const unsigned = async (title: string, quantity: number) =>
+      post<{ id: number }>(request, s.token, '/api/contracts', {
+        customer_id: s.customer.id,
+        title,
+        start_date: inDays(1),
+        end_date: inDays(200),
+        items: [{ ...items[0], quantity, vat_reducible: false }],
+      });
+    await unsigned(`Quan trắc bổ sung ${id}`, 1);
+    const dropped = await unsigned(`Quan trắc khẩn ${id}`, 3);
+    await post(request, s.token, `/api/contracts/${dropped.id}/cancel`, { note: 'Khách không ký' }, 200);
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInUi(page, ADMIN.username, ADMIN.password);
     await page.goto(`/admin/contracts?search=${encodeURIComponent(id)}`);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await expect(rows).toHaveCount(2, slow);
-    await expect(page.getByTestId('contract-sum')).toContainText('5.400.000 ₫');
+    await expect(rows).toHaveCount(4, slow);
+    const sum = page.getByTestId('contract-sum');
+    await expect(page.getByTestId('contract-sum-signed')).toHaveText('5.400.000 ₫');
+    await expect(sum).toContainText('Tổng giá trị 2 hợp đồng đã ký theo bộ lọc: 5.400.000 ₫');
+    await expect(sum).toContainText('Gồm hợp đồng đã ký, đang thực hiện, hoàn thành và đã thanh lý');
+    await expect(page.getByTestId('contract-sum-apart')).toHaveText(
+      'Chưa ký (nháp, chờ duyệt): 1 hợp đồng, 1.375.000 ₫ · Đã hủy: 1 hợp đồng, 4.125.000 ₫',
+    );
     await page.screenshot({ path: shot('contract-list'), fullPage: true });
     await page.getByRole('checkbox', { name: /Sắp hết hạn/ }).click();
     await expect(page).toHaveURL(/expiring=1/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(soon.number);
     await expect(rows.first().getByTestId('contract-expiring')).toBeVisible();
-    await expect(page.getByTestId('contract-sum')).toContainText('2.700.000 ₫');
+    await expect(page.getByTestId('contract-sum-signed')).toHaveText('2.700.000 ₫');
+    await expect(page.getByTestId('contract-sum-apart')).toHaveCount(0);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Xuất Excel' }).click();
     const file = await download;
@@ -250,11 +311,18 @@ test.describe('Hợp đồng', () => {
     const card = page.getByTestId('related-contracts');
     await expect(card.getByRole('link', { name: soon.number })).toBeVisible();
     await expect(card.getByRole('link', { name: later.number })).toBeVisible();
-    await expect(page.getByTestId('related-contracts-sum')).toContainText('5.400.000 ₫');
+    await expect(card.getByTestId('contract-sum-signed')).toHaveText('5.400.000 ₫');
+    await expect(card.getByTestId('contract-sum')).toContainText('Tổng giá trị 2 hợp đồng đã ký: 5.400.000 ₫');
     await card.screenshot({ path: shot('contract-customer-section') });
     await card.getByRole('button', { name: 'Tạo hợp đồng' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/contracts/create\\?customer_id=${s.customer.id}$`));
     await expect(page.getByText(`${s.customer.name} (${s.customer.code})`)).toBeVisible();
+
+    // The role editor offers the key that signs (issue 21) among the contracts' keys.
+    await page.goto('/admin/roles/create');
+    const contractsGroup = page.getByRole('group', { name: 'Hợp đồng', exact: true });
+    await expect(contractsGroup.getByLabel('Duyệt hợp đồng (ký hoặc trả lại hợp đồng chờ duyệt)')).toBeVisible(slow);
+    await contractsGroup.screenshot({ path: shot('contract-role-keys') });
   });
 
   test('sửa hợp đồng nháp: thêm dòng từ danh mục, xung đột phiên bản có "Tải lại"', async ({ page, request }) => {
@@ -303,5 +371,118 @@ test.describe('Hợp đồng', () => {
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/contracts/${c.id}$`), slow);
     await expect(page.getByTestId('history-item').filter({ hasText: 'Cập nhật' }).first()).toBeVisible();
+  });
+  test('sửa hợp đồng: gỡ tệp đính kèm đã lưu, lịch sử ghi lại', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const s = await setup(request, id);
+    const upload = await request.post('/api/documents', {
+      headers: auth(s.token),
+      multipart: { 'files[]': { name: `bao-gia-${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Báo giá quan trắc') } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const uploaded = (await upload.json()) as { data: { id: number; original_name: string }[] };
+    const doc = uploaded.data[0]!;
+    const c = await post<{ id: number; attachments: { id: number }[] }>(request, s.token, '/api/contracts', {
+      customer_id: s.customer.id,
+      title: `Quan trắc có báo giá ${id}`,
+      start_date: inDays(1),
+      end_date: inDays(90),
+      items: [{ name: 'Khảo sát hiện trường', unit_name: 'Lần', quantity: 1, unit_price: 2_000_000, vat_rate: '10' }],
+      attachment_ids: [doc.id],
+    });
+    expect(c.attachments.map((a) => a.id)).toEqual([doc.id]);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/contracts/${c.id}/edit`);
+    const files = page.getByRole('list', { name: 'Tệp đính kèm' });
+    await expect(files.getByTestId('attachment')).toHaveCount(1, slow);
+    await files.getByRole('button', { name: `Gỡ tệp ${doc.original_name}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Tệp sẽ bị xóa khỏi hợp đồng ngay, không cần bấm lưu.');
+    await page.screenshot({ path: shot('contract-edit-remove-file'), fullPage: true });
+    await confirm.getByRole('button', { name: 'Gỡ tệp' }).click();
+    await expect(page.getByText(`Đã gỡ tệp “${doc.original_name}”.`)).toBeVisible();
+    await expect(page.getByTestId('attachment')).toHaveCount(0);
+
+    // Gone from the contract, and its history says so.
+    const after = await request.get(`/api/contracts/${c.id}`, { headers: auth(s.token) });
+    expect(((await after.json()) as { attachments: unknown[] }).attachments).toEqual([]);
+    await page.goto(`/admin/contracts/${c.id}`);
+    await expect(page.getByText('Tệp đính kèm (0)')).toBeVisible(slow);
+    await expect(page.getByTestId('history-item').filter({ hasText: `Gỡ tệp đính kèm: ${doc.original_name}` })).toBeVisible();
+    await page.screenshot({ path: shot('contract-show-file-removed'), fullPage: true });
+  });
+
+  test('hạng mục trên điện thoại 390 px: mỗi dòng một thẻ, số lượng, đơn giá, thành tiền đều thấy', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const s = await setup(request, id);
+    const c = await post<{ id: number }>(request, s.token, '/api/contracts', {
+      customer_id: s.customer.id,
+      title: `Quan trắc định kỳ nhà máy gạch ${id}`,
+      start_date: inDays(1),
+      end_date: inDays(200),
+      items: [
+        {
+          name: 'Lấy mẫu và phân tích khí thải ống khói lò nung tuynel',
+          description: 'Ống khói số 1 và số 2, 6 chỉ tiêu',
+          unit_name: 'Mẫu',
+          quantity: 4,
+          unit_price: 1_250_000,
+          vat_rate: '10',
+          vat_reducible: false,
+        },
+        { name: 'Lập báo cáo quan trắc', unit_name: 'Báo cáo', quantity: 1, unit_price: 3_000_000, vat_rate: 'none' },
+      ],
+    });
+    /** The element lies across the phone's width, nothing cut off at either side. */
+    const inView = async (locator: ReturnType<Page['locator']>) => {
+      await expect(locator).toBeVisible();
+      const box = (await locator.boundingBox())!;
+      expect(box.x, 'left edge').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'right edge').toBeLessThanOrEqual(390);
+    };
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/contracts/${c.id}/edit`);
+    const rows = page.getByTestId('contract-item-row');
+    await expect(rows).toHaveCount(2, slow);
+    const first = rows.first();
+    await expect(first).toContainText('Dòng 1');
+    await inView(first.getByLabel('Số lượng dòng 1'));
+    await inView(first.getByLabel('Đơn giá dòng 1'));
+    await inView(first.getByTestId('contract-item-amount'));
+    await expect(first.getByTestId('contract-item-amount')).toHaveText('5.000.000');
+    // Nothing of the lines scrolls sideways out of sight.
+    const items = page.getByTestId('contract-items');
+    expect(await items.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // A decimal quantity the Vietnamese way, its amount and the total follow.
+    await first.getByLabel('Số lượng dòng 1').fill('2,5');
+    await expect(first.getByTestId('contract-item-amount')).toHaveText('3.125.000');
+    await expect(page.getByTestId('contract-subtotal')).toHaveText('6.125.000 ₫');
+    await page.screenshot({ path: shot('contract-items-phone-edit'), fullPage: true });
+    await first.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('contract-items-phone-edit-view') });
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/contracts/${c.id}$`), slow);
+
+    // The contract's page on the phone: each line with quantity × price and its amount.
+    const shown = page.getByTestId('contract-item-row');
+    await expect(shown).toHaveCount(2);
+    await expect(shown.first()).toContainText('2,5 Mẫu × 1.250.000 ₫');
+    await inView(shown.first().getByTestId('contract-item-amount'));
+    await expect(shown.first().getByTestId('contract-item-amount')).toHaveText('3.125.000 ₫');
+    await shown.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('contract-items-phone-show') });
+
+    // On a desk the lines stay a table.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/admin/contracts/${c.id}/edit`);
+    await expect(page.getByTestId('contract-items').locator('table')).toBeVisible(slow);
+    await expect(page.getByLabel('Số lượng dòng 1')).toHaveValue('2,5');
+    await page.screenshot({ path: shot('contract-items-desktop-edit'), fullPage: true });
   });
 });

@@ -13,11 +13,11 @@ import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Row, Sel
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { urlFor } from '@/app/routes';
-import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import type { ContractCreateInput } from '../api/contracts';
 import { useCompanyNumberPattern, useCustomerOptions, useTemplateOptions, useVatRules } from '../api/contracts';
+import { ContractAttachmentsField } from './contract-attachments-field';
 import { ContractItemsField, type ContractItemValues } from './contract-items-field';
 import { ContractTotals } from './contract-totals';
 
@@ -94,7 +94,7 @@ export function toContractBody(v: ContractFormValues): ContractCreateInput {
       name: (i.name ?? '').trim(),
       description: text(i.description),
       unit_name: (i.unit_name ?? '').trim(),
-      quantity: i.quantity ?? 0,
+      quantity: typeof i.quantity === 'number' ? i.quantity : 0,
       unit_price: i.unit_price ?? 0,
       vat_rate: i.vat_rate,
       vat_reducible: i.vat_reducible ?? true,
@@ -329,7 +329,7 @@ export function ContractForm({
           </Col>
           <Col xs={24}>
             <Form.Item name="new_attachments" label="Tệp đính kèm" extra="VD: báo giá đã gửi, hồ sơ pháp lý của khách hàng.">
-              <AttachmentsField existing={contract?.attachments} />
+              <ContractAttachmentsField existing={contract?.attachments} contractId={contract?.id} disabled={submitting} />
             </Form.Item>
           </Col>
         </Row>

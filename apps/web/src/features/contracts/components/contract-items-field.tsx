@@ -9,8 +9,26 @@ import {
   VAT_RATE_LABELS,
 } from '@qlcv/common/schemas/contracts';
 import type { ServiceOption } from '@qlcv/common/schemas/services';
-import { Button, Form, type FormInstance, Input, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Form,
+  type FormInstance,
+  Grid,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
+import type { DecimalValue } from '@/lib/decimal';
 import { textLimit, zodRule } from '@/lib/forms';
 import { useServiceOptions } from '../api/contracts';
 
@@ -20,7 +38,8 @@ export interface ContractItemValues {
   name: string;
   description: string | null;
   unit_name: string;
-  quantity: number | null;
+  /** From the shared DecimalInput: a number, empty, or text it could not take (the field's error). */
+  quantity: DecimalValue;
   unit_price: number | null;
   vat_rate: ContractVatRate;
   vat_reducible: boolean;
@@ -116,12 +135,187 @@ function ServicePicker({
   );
 }
 
+type Field = { key: number; name: number };
+
 /**
  * The contract's lines: a catalogue service fills code, name, unit, unit price and VAT, all still editable; rows are
- * added, removed and moved; each shows its amount and, when a dated rule lowers it, the rate applied.
+ * added, removed and moved; each shows its amount and, when a dated rule lowers it, the rate applied. A table on wide
+ * screens; on a phone each line is a card, its quantity, price and amount in sight (issue 21).
  */
 export function ContractItemsField({ form, totals }: { form: FormInstance; totals: Totals }) {
   const items = (Form.useWatch('items', form) ?? []) as Partial<ContractItemValues>[];
+  // Known to be narrower than `md` (768 px): cards. Unknown yet (first render): the table, as on a desk.
+  const phone = Grid.useBreakpoint().md === false;
+
+  const service = (field: Field, index: number, label?: string) => {
+    const row = items[index];
+    return (
+      <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+        {label && <Typography.Text type="secondary">{label}</Typography.Text>}
+        <Form.Item name={[field.name, 'service_id']} noStyle>
+          <ServicePicker
+            index={index}
+            current={row?.service_id ? { code: row.service_code ?? null, name: row.name ?? '' } : null}
+            onPick={(s) => {
+              const typed = form.getFieldValue(['items', field.name, 'quantity']) as DecimalValue;
+              const quantity = typeof typed === 'number' ? typed : 1;
+              form.setFieldValue(['items', field.name], {
+                ...itemOfService(s, quantity),
+                description: form.getFieldValue(['items', field.name, 'description']) ?? null,
+              });
+              form
+                .validateFields([
+                  ['items', field.name, 'name'],
+                  ['items', field.name, 'unit_name'],
+                  ['items', field.name, 'unit_price'],
+                ])
+                .catch(() => undefined);
+            }}
+          />
+        </Form.Item>
+        <Form.Item name={[field.name, 'service_code']} hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name={[field.name, 'vat_reducible']} hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name={[field.name, 'name']} rules={[zodRule(shape.name)]} style={{ marginBottom: 0 }}>
+          <Input
+            {...textLimit(shape.name)}
+            showCount={false}
+            placeholder="Tên dịch vụ"
+            aria-label={`Tên dịch vụ dòng ${index + 1}`}
+          />
+        </Form.Item>
+        <Form.Item name={[field.name, 'description']} rules={[zodRule(shape.description)]} style={{ marginBottom: 0 }}>
+          <Input.TextArea
+            {...textLimit(shape.description)}
+            showCount={false}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            placeholder="Mô tả (vị trí, chỉ tiêu, tần suất…)"
+            aria-label={`Mô tả dòng ${index + 1}`}
+          />
+        </Form.Item>
+      </Space>
+    );
+  };
+
+  const unit = (field: Field, index: number, label?: string) => (
+    <Form.Item
+      name={[field.name, 'unit_name']}
+      label={label}
+      required
+      rules={[zodRule(shape.unit_name)]}
+      style={{ marginBottom: 0 }}
+    >
+      <Input {...textLimit(shape.unit_name)} showCount={false} placeholder="Mẫu" aria-label={`Đơn vị tính dòng ${index + 1}`} />
+    </Form.Item>
+  );
+
+  const quantity = (field: Field, index: number, label?: string) => (
+    <Form.Item
+      name={[field.name, 'quantity']}
+      label={label}
+      validateFirst
+      rules={[{ required: true, message: 'Nhập số lượng' }, zodRule(shape.quantity)]}
+      style={{ marginBottom: 0 }}
+    >
+      <DecimalInput scale={3} aria-label={`Số lượng dòng ${index + 1}`} />
+    </Form.Item>
+  );
+
+  const price = (field: Field, index: number, label?: string) => (
+    <Form.Item
+      name={[field.name, 'unit_price']}
+      label={label}
+      validateFirst
+      rules={[{ required: true, message: 'Nhập đơn giá' }, zodRule(shape.unit_price)]}
+      style={{ marginBottom: 0 }}
+    >
+      <InputNumber<number>
+        min={0}
+        formatter={moneyFormatter}
+        parser={moneyParser}
+        inputMode="numeric"
+        style={{ width: '100%' }}
+        aria-label={`Đơn giá dòng ${index + 1}`}
+      />
+    </Form.Item>
+  );
+
+  const vat = (field: Field, index: number, label?: string) => {
+    const applied = totals.lines[index]?.applied_rate;
+    const nominal = items[index]?.vat_rate;
+    const reduced = applied !== null && applied !== undefined && nominal !== undefined && String(applied) !== nominal;
+    return (
+      <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+        <Form.Item
+          name={[field.name, 'vat_rate']}
+          label={label}
+          required
+          rules={[zodRule(shape.vat_rate)]}
+          style={{ marginBottom: 0 }}
+        >
+          <Select options={VAT_OPTIONS} aria-label={`Thuế suất dòng ${index + 1}`} />
+        </Form.Item>
+        {reduced && (
+          <Tooltip title="Được giảm thuế theo quy định đang áp dụng">
+            <Tag color="green" data-testid="contract-item-applied-rate">
+              Áp dụng {applied} %
+            </Tag>
+          </Tooltip>
+        )}
+      </Space>
+    );
+  };
+
+  const amount = (index: number) => {
+    const row = items[index];
+    const value =
+      row && typeof row.quantity === 'number' && typeof row.unit_price === 'number'
+        ? lineAmount(row.quantity, row.unit_price)
+        : null;
+    return (
+      <Typography.Text strong data-testid="contract-item-amount">
+        {value === null ? '—' : formatNumber(value)}
+      </Typography.Text>
+    );
+  };
+
+  const actions = (
+    field: Field,
+    index: number,
+    count: number,
+    move: (a: number, b: number) => void,
+    remove: (n: number) => void,
+  ) => (
+    <Space size={0}>
+      <Button
+        type="text"
+        size="small"
+        icon={<ArrowUpOutlined />}
+        disabled={index === 0}
+        onClick={() => move(index, index - 1)}
+        aria-label={`Đưa dòng ${index + 1} lên`}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<ArrowDownOutlined />}
+        disabled={index === count - 1}
+        onClick={() => move(index, index + 1)}
+        aria-label={`Đưa dòng ${index + 1} xuống`}
+      />
+      <Button
+        type="text"
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        onClick={() => remove(field.name)}
+        aria-label={`Xóa dòng ${index + 1}`}
+      />
+    </Space>
+  );
 
   return (
     <Form.List
@@ -136,216 +330,75 @@ export function ContractItemsField({ form, totals }: { form: FormInstance; total
     >
       {(fields, { add, remove, move }, { errors }) => (
         <>
-          <Table
-            rowKey="key"
-            size="small"
-            pagination={false}
-            dataSource={fields}
-            tableLayout="fixed"
-            scroll={{ x: 1000 }}
-            data-testid="contract-items"
-            locale={{ emptyText: 'Chưa có dịch vụ nào. Bấm “Thêm dịch vụ” để thêm dòng.' }}
-            onRow={() => ({ 'data-testid': 'contract-item-row' }) as React.HTMLAttributes<HTMLElement>}
-            columns={[
-              {
-                key: 'no',
-                title: 'STT',
-                width: 50,
-                align: 'center',
-                render: (_, _f, index) => index + 1,
-              },
-              {
-                key: 'service',
-                title: 'Dịch vụ',
-                render: (_, field, index) => {
-                  const row = items[index];
-                  return (
-                    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-                      <Form.Item name={[field.name, 'service_id']} noStyle>
-                        <ServicePicker
-                          index={index}
-                          current={row?.service_id ? { code: row.service_code ?? null, name: row.name ?? '' } : null}
-                          onPick={(s) => {
-                            const quantity = (form.getFieldValue(['items', field.name, 'quantity']) as number | null) ?? 1;
-                            form.setFieldValue(['items', field.name], {
-                              ...itemOfService(s, quantity),
-                              description: form.getFieldValue(['items', field.name, 'description']) ?? null,
-                            });
-                            form
-                              .validateFields([
-                                ['items', field.name, 'name'],
-                                ['items', field.name, 'unit_name'],
-                                ['items', field.name, 'unit_price'],
-                              ])
-                              .catch(() => undefined);
-                          }}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'service_code']} hidden>
-                        <Input />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'vat_reducible']} hidden>
-                        <Input />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'name']} rules={[zodRule(shape.name)]} style={{ marginBottom: 0 }}>
-                        <Input
-                          {...textLimit(shape.name)}
-                          showCount={false}
-                          placeholder="Tên dịch vụ"
-                          aria-label={`Tên dịch vụ dòng ${index + 1}`}
-                        />
-                      </Form.Item>
-                      <Form.Item
-                        name={[field.name, 'description']}
-                        rules={[zodRule(shape.description)]}
-                        style={{ marginBottom: 0 }}
-                      >
-                        <Input.TextArea
-                          {...textLimit(shape.description)}
-                          showCount={false}
-                          autoSize={{ minRows: 1, maxRows: 4 }}
-                          placeholder="Mô tả (vị trí, chỉ tiêu, tần suất…)"
-                          aria-label={`Mô tả dòng ${index + 1}`}
-                        />
-                      </Form.Item>
-                    </Space>
-                  );
-                },
-              },
-              {
-                key: 'unit',
-                title: 'ĐVT',
-                width: 100,
-                render: (_, field, index) => (
-                  <Form.Item name={[field.name, 'unit_name']} rules={[zodRule(shape.unit_name)]} style={{ marginBottom: 0 }}>
-                    <Input
-                      {...textLimit(shape.unit_name)}
-                      showCount={false}
-                      placeholder="Mẫu"
-                      aria-label={`Đơn vị tính dòng ${index + 1}`}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'quantity',
-                title: 'Số lượng',
-                width: 100,
-                render: (_, field, index) => (
-                  <Form.Item
-                    name={[field.name, 'quantity']}
-                    validateFirst
-                    rules={[{ required: true, message: 'Nhập số lượng' }, zodRule(shape.quantity)]}
-                    style={{ marginBottom: 0 }}
+          {phone ? (
+            <div data-testid="contract-items">
+              {fields.length === 0 && (
+                <Typography.Paragraph type="secondary">
+                  Chưa có dịch vụ nào. Bấm “Thêm dịch vụ” để thêm dòng.
+                </Typography.Paragraph>
+              )}
+              {fields.map((field, index) => (
+                <Card
+                  key={field.key}
+                  size="small"
+                  data-testid="contract-item-row"
+                  title={`Dòng ${index + 1}`}
+                  extra={actions(field, index, fields.length, move, remove)}
+                  style={{ marginBottom: 12 }}
+                  styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8 } }}
+                >
+                  {service(field, index)}
+                  <Row gutter={8}>
+                    <Col span={12}>{unit(field, index, 'ĐVT')}</Col>
+                    <Col span={12}>{quantity(field, index, 'Số lượng')}</Col>
+                  </Row>
+                  <Row gutter={8}>
+                    <Col span={12}>{price(field, index, 'Đơn giá (₫)')}</Col>
+                    <Col span={12}>{vat(field, index, 'Thuế GTGT')}</Col>
+                  </Row>
+                  <div
+                    style={{ display: 'flex', justifyContent: 'space-between', borderTop: '1px solid #f0f0f0', paddingTop: 8 }}
                   >
-                    <InputNumber
-                      min={0}
-                      decimalSeparator=","
-                      style={{ width: '100%' }}
-                      aria-label={`Số lượng dòng ${index + 1}`}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'unit_price',
-                title: 'Đơn giá (₫)',
-                width: 135,
-                render: (_, field, index) => (
-                  <Form.Item
-                    name={[field.name, 'unit_price']}
-                    validateFirst
-                    rules={[{ required: true, message: 'Nhập đơn giá' }, zodRule(shape.unit_price)]}
-                    style={{ marginBottom: 0 }}
-                  >
-                    <InputNumber<number>
-                      min={0}
-                      formatter={moneyFormatter}
-                      parser={moneyParser}
-                      style={{ width: '100%' }}
-                      aria-label={`Đơn giá dòng ${index + 1}`}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'vat',
-                title: 'Thuế GTGT',
-                width: 125,
-                render: (_, field, index) => {
-                  const applied = totals.lines[index]?.applied_rate;
-                  const nominal = items[index]?.vat_rate;
-                  const reduced =
-                    applied !== null && applied !== undefined && nominal !== undefined && String(applied) !== nominal;
-                  return (
-                    <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-                      <Form.Item name={[field.name, 'vat_rate']} rules={[zodRule(shape.vat_rate)]} style={{ marginBottom: 0 }}>
-                        <Select options={VAT_OPTIONS} aria-label={`Thuế suất dòng ${index + 1}`} />
-                      </Form.Item>
-                      {reduced && (
-                        <Tooltip title="Được giảm thuế theo quy định đang áp dụng">
-                          <Tag color="green" data-testid="contract-item-applied-rate">
-                            Áp dụng {applied} %
-                          </Tag>
-                        </Tooltip>
-                      )}
-                    </Space>
-                  );
+                    <Typography.Text type="secondary">Thành tiền (₫)</Typography.Text>
+                    {amount(index)}
+                  </div>
+                </Card>
+              ))}
+            </div>
+          ) : (
+            <Table
+              rowKey="key"
+              size="small"
+              pagination={false}
+              dataSource={fields}
+              tableLayout="fixed"
+              scroll={{ x: 1000 }}
+              data-testid="contract-items"
+              locale={{ emptyText: 'Chưa có dịch vụ nào. Bấm “Thêm dịch vụ” để thêm dòng.' }}
+              onRow={() => ({ 'data-testid': 'contract-item-row' }) as React.HTMLAttributes<HTMLElement>}
+              columns={[
+                { key: 'no', title: 'STT', width: 50, align: 'center', render: (_, _f, index) => index + 1 },
+                { key: 'service', title: 'Dịch vụ', render: (_, field, index) => service(field, index) },
+                { key: 'unit', title: 'ĐVT', width: 100, render: (_, field, index) => unit(field, index) },
+                { key: 'quantity', title: 'Số lượng', width: 100, render: (_, field, index) => quantity(field, index) },
+                { key: 'unit_price', title: 'Đơn giá (₫)', width: 135, render: (_, field, index) => price(field, index) },
+                { key: 'vat', title: 'Thuế GTGT', width: 125, render: (_, field, index) => vat(field, index) },
+                {
+                  key: 'amount',
+                  title: 'Thành tiền (₫)',
+                  width: 125,
+                  align: 'right',
+                  render: (_, _field, index) => amount(index),
                 },
-              },
-              {
-                key: 'amount',
-                title: 'Thành tiền (₫)',
-                width: 125,
-                align: 'right',
-                render: (_, _field, index) => {
-                  const row = items[index];
-                  const amount =
-                    row && typeof row.quantity === 'number' && typeof row.unit_price === 'number'
-                      ? lineAmount(row.quantity, row.unit_price)
-                      : null;
-                  return (
-                    <Typography.Text strong data-testid="contract-item-amount">
-                      {amount === null ? '—' : formatNumber(amount)}
-                    </Typography.Text>
-                  );
+                {
+                  key: 'actions',
+                  title: '',
+                  width: 92,
+                  render: (_, field, index) => actions(field, index, fields.length, move, remove),
                 },
-              },
-              {
-                key: 'actions',
-                title: '',
-                width: 92,
-                render: (_, field, index) => (
-                  <Space size={0}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<ArrowUpOutlined />}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                      aria-label={`Đưa dòng ${index + 1} lên`}
-                    />
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<ArrowDownOutlined />}
-                      disabled={index === fields.length - 1}
-                      onClick={() => move(index, index + 1)}
-                      aria-label={`Đưa dòng ${index + 1} xuống`}
-                    />
-                    <Button
-                      type="text"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(field.name)}
-                      aria-label={`Xóa dòng ${index + 1}`}
-                    />
-                  </Space>
-                ),
-              },
-            ]}
-          />
+              ]}
+            />
+          )}
           <Form.ErrorList errors={errors} />
           <Button
             type="dashed"

@@ -1,7 +1,26 @@
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { formatNumber } from '@qlcv/common/format/number';
-import { type ContractDetail, type ContractItem, VAT_RATE_LABELS } from '@qlcv/common/schemas/contracts';
-import { Button, Card, Col, Descriptions, Empty, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  CONTRACT_APPROVERS_SHOWN,
+  type ContractDetail,
+  type ContractItem,
+  VAT_RATE_LABELS,
+} from '@qlcv/common/schemas/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Grid,
+  Row,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { urlFor } from '@/app/routes';
@@ -10,6 +29,7 @@ import { ContractEndDate, ContractStatusTag, DateOrDash } from '@/components/con
 import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
 import { useContract } from '../api/contracts';
 import { ContractActions } from '../components/contract-actions';
@@ -58,6 +78,7 @@ export default function ContractShowPage() {
         />
       )}
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        {c.approval && <ApprovalNotice approval={c.approval} />}
         <ContractInfo contract={c} />
         <Card title={`Hạng mục dịch vụ (${c.items.length})`}>
           <ItemsTable items={c.items} />
@@ -81,6 +102,45 @@ export default function ContractShowPage() {
         </Row>
       </Space>
     </>
+  );
+}
+
+/**
+ * A contract waiting for approval: who submitted it and when; to a viewer who may not decide it, who may (issue 21:
+ * nobody signs or returns what they submitted).
+ */
+function ApprovalNotice({ approval: a }: { approval: NonNullable<ContractDetail['approval']> }) {
+  const me = useAuthUser();
+  const mine = a.submitted_by !== null && a.submitted_by.id === me?.id;
+  const submitted = a.submitted_by
+    ? `Gửi duyệt bởi ${mine ? 'bạn' : a.submitted_by.name}${a.submitted_at ? ` lúc ${formatDateTime(a.submitted_at)}` : ''}.`
+    : 'Hợp đồng đang chờ duyệt.';
+  const names = a.approvers.map((u) => u.name).join(', ');
+  const who =
+    a.approvers.length === 0
+      ? 'Chưa có ai được cấp quyền “Duyệt hợp đồng” để ký hoặc trả lại; quản trị viên cấp quyền này trong Vai trò.'
+      : `Người có thể ký hoặc trả lại: ${names}${a.approvers.length >= CONTRACT_APPROVERS_SHOWN ? ' và những người khác có quyền “Duyệt hợp đồng”' : ''}.`;
+  if (a.can_approve)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        data-testid="contract-approval"
+        title={`${submitted} Bạn có thể ký hoặc trả lại hợp đồng này.`}
+      />
+    );
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="contract-approval"
+      title={
+        mine
+          ? `${submitted} Người gửi duyệt không tự ký hoặc trả lại hợp đồng của mình.`
+          : `${submitted} Bạn không có quyền ký hoặc trả lại hợp đồng này.`
+      }
+      description={who}
+    />
   );
 }
 
@@ -173,7 +233,55 @@ function ContractInfo({ contract: c }: { contract: ContractDetail }) {
 /** 3 → "3", 1.5 → "1,5" (at most 3 decimals). */
 const quantity = (q: number) => (Number.isInteger(q) ? formatNumber(q) : formatNumber(q, { decimals: 3 }).replace(/0+$/, ''));
 
+/** The rate as charged: the nominal one struck through when a dated rule lowered it. */
+function VatCell({ item: i }: { item: ContractItem }) {
+  return i.applied_rate !== null && String(i.applied_rate) !== i.vat_rate ? (
+    <span>
+      <Typography.Text delete type="secondary">
+        {VAT_RATE_LABELS[i.vat_rate]}
+      </Typography.Text>{' '}
+      <Tag color="green">{i.applied_rate} %</Tag>
+    </span>
+  ) : (
+    VAT_RATE_LABELS[i.vat_rate]
+  );
+}
+
+/** The lines: a table on wide screens; on a phone a card each, quantity × price and amount in sight (issue 21). */
 function ItemsTable({ items }: { items: ContractItem[] }) {
+  const phone = Grid.useBreakpoint().md === false;
+  if (phone)
+    return (
+      <div data-testid="contract-items">
+        {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có hạng mục nào" />}
+        {items.map((i, index) => (
+          <div
+            key={i.id}
+            data-testid="contract-item-row"
+            style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            <span>
+              <Typography.Text type="secondary">{index + 1}. </Typography.Text>
+              {i.service_code && <Typography.Text type="secondary">{i.service_code} · </Typography.Text>}
+              {i.name}
+            </span>
+            {i.description && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'pre-line' }}>
+                {i.description}
+              </Typography.Text>
+            )}
+            <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+              <Typography.Text type="secondary">
+                {quantity(i.quantity)} {i.unit_name} × {formatNumber(i.unit_price)} ₫ · VAT <VatCell item={i} />
+              </Typography.Text>
+              <Typography.Text strong data-testid="contract-item-amount">
+                {formatNumber(i.amount)} ₫
+              </Typography.Text>
+            </span>
+          </div>
+        ))}
+      </div>
+    );
   const columns: TableColumnsType<ContractItem> = [
     { key: 'no', title: 'STT', width: 55, align: 'center', render: (_, _i, index) => index + 1 },
     {
@@ -200,17 +308,7 @@ function ItemsTable({ items }: { items: ContractItem[] }) {
       key: 'vat',
       title: 'Thuế GTGT',
       width: 130,
-      render: (_, i) =>
-        i.applied_rate !== null && String(i.applied_rate) !== i.vat_rate ? (
-          <span>
-            <Typography.Text delete type="secondary">
-              {VAT_RATE_LABELS[i.vat_rate]}
-            </Typography.Text>{' '}
-            <Tag color="green">{i.applied_rate} %</Tag>
-          </span>
-        ) : (
-          VAT_RATE_LABELS[i.vat_rate]
-        ),
+      render: (_, i) => <VatCell item={i} />,
     },
     {
       key: 'amount',
