@@ -67,6 +67,25 @@ test.describe('Ô nhập số thập phân', () => {
     await expect(page.getByLabel('Trọng số mặc định (%)')).toHaveValue('12');
   });
 
+  test('đơn giá dịch vụ (đồng): số âm và phần lẻ báo lỗi thay vì bỏ dấu', async ({ page }) => {
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/settings/master-data/create');
+    const price = page.getByLabel('Đơn giá (chưa VAT)');
+    // The old field dropped every non-digit: "-5000" became 5000, "12,5" became 125.
+    await price.fill('-5000');
+    await price.blur();
+    await expect(price).toHaveValue('-5.000');
+    await expect(page.getByText('Đơn giá không được âm')).toBeVisible();
+    await price.fill('12,5');
+    await price.blur();
+    await expect(price).toHaveValue('12,5');
+    await expect(page.getByText('Đơn giá phải là số nguyên (đồng)')).toBeVisible();
+    await price.fill('3200000');
+    await price.blur();
+    await expect(price).toHaveValue('3.200.000');
+    await expect(page.getByText(/^Đơn giá/).filter({ hasText: /không được âm|số nguyên/ })).toHaveCount(0);
+  });
+
   test('trên điện thoại: ô số vừa màn hình và bàn phím số có dấu phẩy', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInUi(page, ADMIN.username, ADMIN.password);

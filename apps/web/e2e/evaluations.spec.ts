@@ -210,7 +210,12 @@ test.describe('Đánh giá KPI', () => {
     await expect(emp.page).toHaveURL(/\/admin\/user-evaluations\/\d+$/);
     const ueUrl = emp.page.url();
     await expect(emp.page.getByTestId('computed-actual')).toContainText('Tự động');
+    // Out of 0–100: the cell's error, the figure left as typed (issue 21: it became 100 in silence).
+    await score(emp.page, 'Tự chấm', s.worksDone.name, '120');
+    await expect(emp.page.getByLabel(`Tự chấm ${s.worksDone.name}`)).toHaveValue('120');
+    await expect(emp.page.getByText('Điểm tự đánh giá từ 0 đến 100')).toBeVisible();
     await score(emp.page, 'Tự chấm', s.worksDone.name, '80');
+    await expect(emp.page.getByText('Điểm tự đánh giá từ 0 đến 100')).toHaveCount(0);
     await score(emp.page, 'Tự chấm', s.satisfaction.name, '90');
     // 60 × 80 + 40 × 90 = 84 → B.
     await expect(emp.page.getByTestId('ue-total')).toContainText('84');

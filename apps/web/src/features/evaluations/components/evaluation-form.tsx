@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { EVALUATION_PERIOD_TYPE_LABELS, evaluationCreateBody } from '@qlcv/common/schemas/evaluations';
+import { EVALUATION_PERIOD_TYPE_LABELS, evaluationCreateBody, evaluationCriterionBody } from '@qlcv/common/schemas/evaluations';
 import {
   Alert,
   Button,
@@ -9,7 +9,6 @@ import {
   Form,
   type FormInstance,
   Input,
-  InputNumber,
   Radio,
   Row,
   Select,
@@ -18,12 +17,15 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useMemo } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { DirectionIcon } from '@/components/kpi-tags';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { type KpiTypeOption, useKpiTypeOptions } from '../api/evaluations';
 import { DepartmentsSelect } from './departments-select';
 import { type PeriodType, periodOf, suggestedName } from './period';
+
+const criterionShape = evaluationCriterionBody.shape;
 
 export interface CriterionValues {
   kpi_type_id: number | null;
@@ -350,16 +352,15 @@ export function EvaluationForm({
                     render: (_, field) => (
                       <Form.Item
                         name={[field.name, 'weight']}
-                        rules={[{ required: true, message: 'Nhập trọng số' }]}
+                        validateFirst
+                        rules={[{ required: true, message: 'Nhập trọng số' }, zodRule(criterionShape.weight)]}
                         style={{ marginBottom: 0 }}
                       >
-                        <InputNumber
+                        <DecimalInput
                           disabled={locked}
                           aria-label={`Trọng số dòng ${field.name + 1}`}
-                          min={0}
-                          max={100}
-                          precision={0}
-                          style={{ width: '100%' }}
+                          scale={0}
+                          grouping={false}
                         />
                       </Form.Item>
                     ),
@@ -374,16 +375,15 @@ export function EvaluationForm({
                       return (
                         <Form.Item
                           name={[field.name, 'target']}
-                          rules={[{ required: true, message: 'Nhập mục tiêu' }]}
+                          validateFirst
+                          rules={[{ required: true, message: 'Nhập mục tiêu' }, zodRule(criterionShape.target)]}
                           style={{ marginBottom: 0 }}
                         >
-                          <InputNumber
+                          <DecimalInput
                             disabled={locked}
                             aria-label={`Mục tiêu dòng ${field.name + 1}`}
-                            min={0}
-                            decimalSeparator=","
+                            scale={2}
                             suffix={unit}
-                            style={{ width: '100%' }}
                           />
                         </Form.Item>
                       );

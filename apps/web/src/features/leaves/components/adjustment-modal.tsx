@@ -1,6 +1,7 @@
 import { leaveAdjustmentBody } from '@qlcv/common/schemas/leaves';
-import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
 import { useAuthUser } from '@/lib/auth/auth-store';
@@ -112,7 +113,7 @@ export function AdjustmentModal({
             style={{ width: 140 }}
             rules={[{ required: true, message: 'Vui lòng nhập năm' }, zodRule(shape.year)]}
           >
-            <InputNumber aria-label="Năm điều chỉnh" min={2000} max={2100} precision={0} style={{ width: '100%' }} />
+            <DecimalInput aria-label="Năm điều chỉnh" scale={0} grouping={false} />
           </Form.Item>
           <Form.Item
             name="days"
@@ -121,13 +122,14 @@ export function AdjustmentModal({
             style={{ flex: 1 }}
             rules={[{ required: true, message: 'Vui lòng nhập số ngày' }, zodRule(shape.days)]}
           >
-            <InputNumber
+            <DecimalInput
               aria-label="Số ngày điều chỉnh"
-              step={0.5}
-              decimalSeparator=","
+              scale={1}
+              grouping={false}
+              // Signed: a keypad with the minus sign.
+              inputMode="text"
               placeholder="VD: 1 hoặc -0,5"
               suffix="ngày"
-              style={{ width: '100%' }}
             />
           </Form.Item>
         </div>

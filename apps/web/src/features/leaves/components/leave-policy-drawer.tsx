@@ -1,8 +1,9 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import { type LeavePolicy, leavePolicyBody } from '@qlcv/common/schemas/leaves';
-import { Button, Drawer, Form, InputNumber, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { Button, Drawer, Form, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { ConflictAlert, LoadError } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { zodRule } from '@/lib/forms';
@@ -115,14 +116,7 @@ export function LeavePolicyDrawer({ open, onClose }: { open: boolean; onClose: (
               ]}
               extra="Khi chốt phép cuối năm, số ngày còn lại của mỗi nhân viên được chuyển sang năm sau, nhiều nhất bằng số này (0: không chuyển)."
             >
-              <InputNumber
-                aria-label="Số ngày chuyển tối đa"
-                min={0}
-                max={30}
-                precision={0}
-                suffix="ngày"
-                style={{ width: 160 }}
-              />
+              <DecimalInput aria-label="Số ngày chuyển tối đa" scale={0} grouping={false} suffix="ngày" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item
               label="Phép chuyển sang hết hạn ngày (của năm sau)"

@@ -1,9 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
-import { Alert, Button, Form, InputNumber, Modal, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { LoadError } from '@/components/page-states';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
+import type { DecimalValue } from '@/lib/decimal';
 import { useLeavePolicy, useYearEndClose, type YearEndResult } from '../api/leave-balances';
 
 const thisYear = () => new Date().getFullYear();
@@ -15,13 +17,15 @@ const thisYear = () => new Date().getFullYear();
 export function YearEndCloseModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const policy = useLeavePolicy(open);
   const close = useYearEndClose();
-  const [year, setYear] = useState<number | null>(thisYear() - 1);
+  // The field's value (text that is no year stays as typed); the year when it is a number.
+  const [input, setInput] = useState<DecimalValue>(thisYear() - 1);
+  const year = typeof input === 'number' ? input : null;
   const [result, setResult] = useState<YearEndResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) {
-      setYear(new Date().getMonth() === 11 ? thisYear() : thisYear() - 1);
+      setInput(new Date().getMonth() === 11 ? thisYear() : thisYear() - 1);
       setResult(null);
       setError(null);
     }
@@ -85,13 +89,12 @@ export function YearEndCloseModal({ open, onClose }: { open: boolean; onClose: (
               validateStatus={valid ? undefined : 'error'}
               help={valid ? undefined : 'Năm từ 2000 đến 2100'}
             >
-              <InputNumber
+              <DecimalInput
                 aria-label="Năm cần chốt"
-                min={2000}
-                max={2100}
-                precision={0}
-                value={year}
-                onChange={(v) => setYear(v)}
+                scale={0}
+                grouping={false}
+                value={input}
+                onChange={setInput}
                 style={{ width: 140 }}
               />
             </Form.Item>

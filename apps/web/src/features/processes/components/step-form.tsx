@@ -1,21 +1,8 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { MAX_STEP_HOURS, type ProcessDetail, type ProcessStep, processStepCreateBody } from '@qlcv/common/schemas/processes';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, type FormInstance, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { UserSelect } from '@/components/user-select';
 import { textLimit, zodRule } from '@/lib/forms';
@@ -78,7 +65,8 @@ interface Props {
 export function StepForm({ form, initialValues, process, step, onFinish, onCancel, submitting, submitLabel, notice }: Props) {
   const shape = processStepCreateBody.shape;
   const departmentId: number | null = Form.useWatch('department_id', form) ?? initialValues.department_id;
-  const hours: number | null = Form.useWatch('duration_hours', form) ?? null;
+  const watched: unknown = Form.useWatch('duration_hours', form);
+  const hours = typeof watched === 'number' ? watched : null;
   const producesResult: boolean = Form.useWatch('produces_result', form) ?? initialValues.produces_result;
   const otherResult = process.steps.find((s) => s.produces_result && s.id !== step?.id);
 
@@ -143,7 +131,7 @@ export function StepForm({ form, initialValues, process, step, onFinish, onCance
               rules={[zodRule(shape.duration_hours)]}
               extra={hours && hours > 0 ? `= ${formatHours(hours)}` : `Từ 1 đến ${MAX_STEP_HOURS} giờ`}
             >
-              <InputNumber min={1} max={MAX_STEP_HOURS} precision={0} suffix="giờ" style={{ width: '100%' }} />
+              <DecimalInput scale={0} suffix="giờ" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -1,9 +1,9 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { formatNumber } from '@qlcv/common/format/number';
 import { serviceCreateBody, type VatRate } from '@qlcv/common/schemas/services';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { AutoComplete, Button, Card, Col, Form, type FormInstance, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import { AutoComplete, Button, Card, Col, Form, type FormInstance, Input, Row, Select, Space, Switch } from 'antd';
 import type { ReactNode } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { textLimit, zodRule } from '@/lib/forms';
 import { useServiceGroups } from '../api/services-api';
 import { VAT_OPTIONS } from './service-labels';
@@ -48,9 +48,6 @@ export const toServiceBody = (v: ServiceFormValues) => ({
 
 /** The company's usual groups (those of the request types), offered beside the ones in use. */
 const USUAL_GROUPS = ['Quan trắc môi trường', 'Phân tích thí nghiệm', 'Lắp đặt thiết bị', 'Báo cáo môi trường'];
-
-const moneyFormatter = (v: number | string | undefined) => formatNumber(v ?? '');
-const moneyParser = (v: string | undefined) => Number((v ?? '').replace(/\D/g, '')) as unknown as number;
 
 interface Props {
   form: FormInstance<ServiceFormValues>;
@@ -116,15 +113,7 @@ export function ServiceForm(props: Props) {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="unit_price" label="Đơn giá (chưa VAT)" required rules={[zodRule(shape.unit_price)]}>
-              <InputNumber<number>
-                style={{ width: '100%' }}
-                min={0}
-                step={1000}
-                formatter={moneyFormatter}
-                parser={moneyParser}
-                addonAfter="₫"
-                placeholder="0"
-              />
+              <DecimalInput scale={0} suffix="₫" placeholder="0" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

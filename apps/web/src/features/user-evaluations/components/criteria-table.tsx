@@ -1,8 +1,12 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
-import type { UserEvaluationDetail } from '@qlcv/common/schemas/user-evaluations';
-import { Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import { type UserEvaluationDetail, userEvaluationScoreBody } from '@qlcv/common/schemas/user-evaluations';
+import { Form, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import type { z } from 'zod';
+import { DecimalInput } from '@/components/decimal-input';
 import { DirectionIcon, formatScore } from '@/components/kpi-tags';
+import type { DecimalValue } from '@/lib/decimal';
+import { fieldError } from '@/lib/forms';
 import { RecordsPopover } from './records-popover';
 import { formatValue } from './ue-format';
 
@@ -10,11 +14,25 @@ export type Criterion = UserEvaluationDetail['criteria'][number];
 
 /** What may be typed on the page: per criterion, keyed by its id. */
 export interface Draft {
-  self_score: number | null;
-  reviewer_score: number | null;
-  actual: number | null;
+  self_score: DecimalValue;
+  reviewer_score: DecimalValue;
+  actual: DecimalValue;
   note: string;
 }
+
+const scoreShape = userEvaluationScoreBody.shape;
+const NUMBER_FIELDS = { self_score: scoreShape.self_score, reviewer_score: scoreShape.reviewer_score, actual: scoreShape.actual };
+
+/** What is wrong with a draft's numbers (a score out of 0–100, text that is no number), field by field. */
+export const draftErrors = (d: Draft) =>
+  Object.fromEntries(
+    Object.entries(NUMBER_FIELDS)
+      .map(([key, schema]) => [key, fieldError(schema, d[key as keyof typeof NUMBER_FIELDS])])
+      .filter(([, error]) => error),
+  ) as Partial<Record<keyof typeof NUMBER_FIELDS, string>>;
+
+/** A draft's number as a number: null when empty or not taken. */
+export const draftNumber = (v: DecimalValue | undefined) => (typeof v === 'number' ? v : null);
 
 export const draftOf = (c: Criterion): Draft => ({
   self_score: c.self_score,
@@ -28,16 +46,32 @@ export interface Editable {
   reviewer: boolean;
 }
 
-const scoreInput = (label: string, value: number | null, onChange: (v: number | null) => void) => (
-  <InputNumber
-    aria-label={label}
-    min={0}
-    max={100}
-    decimalSeparator=","
-    value={value}
-    onChange={(v) => onChange(v === null || v === undefined ? null : Number(v))}
-    style={{ width: '100%' }}
-  />
+/** A number typed in a cell, checked by the API's schema as it is typed; its error under it. */
+function NumberCell({
+  label,
+  value,
+  onChange,
+  schema,
+  scale,
+  grouping,
+}: {
+  label: string;
+  value: DecimalValue;
+  onChange: (v: DecimalValue) => void;
+  schema: z.ZodType;
+  scale: number;
+  grouping: boolean;
+}) {
+  const error = fieldError(schema, value);
+  return (
+    <Form.Item validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 0 }}>
+      <DecimalInput aria-label={label} scale={scale} grouping={grouping} value={value} onChange={onChange} />
+    </Form.Item>
+  );
+}
+
+const scoreInput = (label: string, value: DecimalValue, onChange: (v: DecimalValue) => void, schema: z.ZodType) => (
+  <NumberCell label={label} value={value} onChange={onChange} schema={schema} scale={2} grouping={false} />
 );
 
 /** The criteria of a user evaluation: target, actual (computed or typed), self and reviewer scores, note. */
@@ -93,13 +127,13 @@ export function CriteriaTable({
             if (c.kpi_type.measure === 'manual') {
               if (editable.reviewer)
                 return (
-                  <InputNumber
-                    aria-label={`Thực tế ${row}`}
-                    min={0}
-                    decimalSeparator=","
+                  <NumberCell
+                    label={`Thực tế ${row}`}
                     value={drafts[c.id]?.actual ?? null}
-                    onChange={(v) => setDraft(c.id, { actual: v === null || v === undefined ? null : Number(v) })}
-                    style={{ width: '100%' }}
+                    onChange={(v) => setDraft(c.id, { actual: v })}
+                    schema={scoreShape.actual}
+                    scale={2}
+                    grouping
                   />
                 );
               return (
@@ -139,8 +173,11 @@ export function CriteriaTable({
           align: 'right',
           render: (_, c) =>
             editable.self
-              ? scoreInput(`Tự chấm ${c.kpi_type.name}`, drafts[c.id]?.self_score ?? null, (v) =>
-                  setDraft(c.id, { self_score: v }),
+              ? scoreInput(
+                  `Tự chấm ${c.kpi_type.name}`,
+                  drafts[c.id]?.self_score ?? null,
+                  (v) => setDraft(c.id, { self_score: v }),
+                  scoreShape.self_score,
                 )
               : formatScore(c.self_score),
         },
@@ -151,8 +188,11 @@ export function CriteriaTable({
           align: 'right',
           render: (_, c) =>
             editable.reviewer
-              ? scoreInput(`Quản lý chấm ${c.kpi_type.name}`, drafts[c.id]?.reviewer_score ?? null, (v) =>
-                  setDraft(c.id, { reviewer_score: v }),
+              ? scoreInput(
+                  `Quản lý chấm ${c.kpi_type.name}`,
+                  drafts[c.id]?.reviewer_score ?? null,
+                  (v) => setDraft(c.id, { reviewer_score: v }),
+                  scoreShape.reviewer_score,
                 )
               : formatScore(c.reviewer_score),
         },

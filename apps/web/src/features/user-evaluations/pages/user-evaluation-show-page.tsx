@@ -11,10 +11,11 @@ import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { ApiError } from '@/lib/api/api-error';
+import { sameDecimal } from '@/lib/decimal';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { useRefreshActuals, useSaveUserEvaluation, useUserEvaluation } from '../api/user-evaluations';
-import { CriteriaTable, type Draft, draftOf } from '../components/criteria-table';
+import { CriteriaTable, type Draft, draftErrors, draftNumber, draftOf } from '../components/criteria-table';
 import { DeadlineText, isPast } from '../components/deadline-cell';
 import { PastResults } from '../components/past-results';
 import { UeActions } from '../components/ue-actions';
@@ -41,9 +42,9 @@ export default function UserEvaluationShowPage() {
 }
 
 const sameDraft = (a: Draft, b: Draft) =>
-  a.self_score === b.self_score &&
-  a.reviewer_score === b.reviewer_score &&
-  a.actual === b.actual &&
+  sameDecimal(a.self_score, b.self_score) &&
+  sameDecimal(a.reviewer_score, b.reviewer_score) &&
+  sameDecimal(a.actual, b.actual) &&
   a.note.trim() === b.note.trim();
 
 function UserEvaluationView({
@@ -76,7 +77,10 @@ function UserEvaluationView({
 
   // The total as the server counts it: reviewer score when present, else self score.
   const scored = ue.criteria
-    .map((c) => ({ weight: c.weight, score: drafts[c.id]?.reviewer_score ?? drafts[c.id]?.self_score ?? null }))
+    .map((c) => ({
+      weight: c.weight,
+      score: draftNumber(drafts[c.id]?.reviewer_score) ?? draftNumber(drafts[c.id]?.self_score),
+    }))
     .filter((s) => s.score !== null);
   const total = scored.length > 0 ? scored.reduce((sum, s) => sum + (s.weight * (s.score as number)) / 100, 0) : null;
   const grade = gradeOf(total);
@@ -92,17 +96,22 @@ function UserEvaluationView({
 
   /** Saves what was typed; gives the new version, or null when refused (shown). */
   const save = async (): Promise<number | null> => {
+    // A score out of 0–100 or text that is no number: shown under its cell, never sent changed.
+    if (ue.criteria.some((c) => Object.keys(draftErrors(drafts[c.id] ?? draftOf(c))).length > 0)) {
+      notifyError('Vui lòng sửa các ô báo lỗi trước khi lưu.');
+      return null;
+    }
     try {
       const saved = await saver.mutateAsync({
         version: ue.version,
         scores: ue.criteria.map((c) => {
           const d = drafts[c.id] ?? draftOf(c);
           return editable.self
-            ? { criterion_id: c.id, self_score: d.self_score, note: d.note.trim() || null }
+            ? { criterion_id: c.id, self_score: draftNumber(d.self_score), note: d.note.trim() || null }
             : {
                 criterion_id: c.id,
-                reviewer_score: d.reviewer_score,
-                ...(c.kpi_type.measure === 'manual' ? { actual: d.actual } : {}),
+                reviewer_score: draftNumber(d.reviewer_score),
+                ...(c.kpi_type.measure === 'manual' ? { actual: draftNumber(d.actual) } : {}),
                 note: d.note.trim() || null,
               };
         }),

@@ -1,21 +1,26 @@
 import { type WorkDetail, workProgressBody } from '@qlcv/common/schemas/works';
-import { Button, InputNumber, Slider, Space, Typography } from 'antd';
+import { Button, Form, Slider, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { DecimalInput } from '@/components/decimal-input';
 import { NamedProgress } from '@/components/named-progress';
 import { ApiError } from '@/lib/api/api-error';
+import type { DecimalValue } from '@/lib/decimal';
+import { fieldError } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useWorkAction } from '../api/work-actions';
 
 /** Progress: a bar for everyone; a slider and "Cập nhật tiến độ" for whoever may change the work while it is in progress. */
 export function WorkProgress({ work, onConflict }: { work: WorkDetail; onConflict: (message: string) => void }) {
-  const [value, setValue] = useState(work.progress);
+  // The typed figure (text that is no whole number from 0 to 100 stays as typed, with its error).
+  const [value, setValue] = useState<DecimalValue>(work.progress);
+  const error = fieldError(workProgressBody.shape.progress, value);
   const action = useWorkAction(work.id);
   const editable = work.can.edit && work.status === 'in_progress';
 
   const save = async () => {
     const parsed = workProgressBody.safeParse({ progress: value });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? 'Tiến độ không hợp lệ');
+    if (error || !parsed.success) {
+      notifyError(error ?? 'Tiến độ không hợp lệ');
       return;
     }
     try {
@@ -42,21 +47,22 @@ export function WorkProgress({ work, onConflict }: { work: WorkDetail; onConflic
             min={0}
             max={100}
             step={5}
-            value={value}
+            value={typeof value === 'number' ? value : 0}
             onChange={setValue}
             style={{ width: 240 }}
             tooltip={{ formatter: (v) => `${v}%` }}
           />
-          <InputNumber
-            aria-label="Tiến độ (%)"
-            min={0}
-            max={100}
-            precision={0}
-            value={value}
-            onChange={(v) => setValue(typeof v === 'number' ? v : 0)}
-            suffix="%"
-            style={{ width: 100 }}
-          />
+          <Form.Item validateStatus={error ? 'error' : undefined} help={error} style={{ marginBottom: 0 }}>
+            <DecimalInput
+              aria-label="Tiến độ (%)"
+              scale={0}
+              grouping={false}
+              value={value}
+              onChange={setValue}
+              suffix="%"
+              style={{ width: 100 }}
+            />
+          </Form.Item>
           <Button type="primary" ghost loading={action.isPending} disabled={value === work.progress} onClick={save}>
             Cập nhật tiến độ
           </Button>
