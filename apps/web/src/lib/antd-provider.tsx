@@ -1,5 +1,6 @@
 import { ConfigProvider, theme } from 'antd';
-import viVN from 'antd/locale/vi_VN';
+// The ES module: `antd/locale/vi_VN` is CommonJS, handed over as { default: locale }, which a spread cannot extend.
+import viVN from 'antd/es/locale/vi_VN';
 import { type ReactNode, useEffect } from 'react';
 import { appState } from '@/lib/app-state';
 import { wantToastHost } from '@/lib/notify/notify';
@@ -26,6 +27,12 @@ const READABLE_PARTS = {
   Spin: { colorBgMask: 'rgba(0, 0, 0, 0.65)' },
 };
 
+// Ant Design's Vietnamese date picker says "Chọn thời điểm" (a point in time); a date field says "Chọn ngày" (issue 21).
+const LOCALE: typeof viVN = {
+  ...viVN,
+  DatePicker: viVN.DatePicker && { ...viVN.DatePicker, lang: { ...viVN.DatePicker.lang, placeholder: 'Chọn ngày' } },
+};
+
 /**
  * What Ant Design's <App> gives its wrapper (text colour, size, line height, font), without <App> itself: it brings the
  * modal, message and notification hooks, used by the admin area only (AdminLayout holds it).
@@ -48,7 +55,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   useEffect(wantToastHost, []);
   return (
     <ConfigProvider
-      locale={viVN}
+      locale={LOCALE}
       direction={direction}
       // Every form: a failed submit brings the first invalid field into view and focuses it, so a screen reader
       // reads its label and its error (tied by aria-describedby).
