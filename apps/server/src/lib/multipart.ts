@@ -104,3 +104,84 @@ export function parseBracketed(entries: Iterable<readonly [string, unknown]>): R
   }
   return toValue(root) as Record<string, unknown>;
 }
+
+// A form sends every value as text. Where the route's body schema expects a number, its digits become that number
+// here (`7`, and `1.5` where a fraction is allowed, `-1` to be refused by the schema's bounds) and nothing else does:
+// `1e3`, `0x10`, ` 5` or `5,5` stay text and are refused by the schema, as JSON would be. JSON bodies are never
+// converted, so "5" in JSON is refused too.
+
+const FORM_INT = /^-?\d+$/;
+const FORM_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+interface ZodLike {
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, ZodLike>;
+      element?: ZodLike;
+      innerType?: ZodLike;
+      in?: ZodLike;
+      out?: ZodLike;
+      options?: ZodLike[];
+      left?: ZodLike;
+      right?: ZodLike;
+      getter?: () => ZodLike;
+    };
+  };
+  isInt?: boolean;
+}
+
+const isZod = (s: unknown): s is ZodLike => typeof s === 'object' && s !== null && '_zod' in s;
+
+/** The schema under optional, nullable, default and preprocess wrappers, and the number it expects if any. */
+function unwrap(schema: ZodLike, depth = 0): ZodLike {
+  const def = schema._zod.def;
+  if (depth > 20) return schema;
+  if (def.innerType) return unwrap(def.innerType, depth + 1);
+  if (def.type === 'pipe' && def.in && def.out) {
+    // A preprocess is a pipe from a transform: what it expects is its output's schema; `.transform()` the reverse.
+    return unwrap(def.in._zod.def.type === 'transform' ? def.out : def.in, depth + 1);
+  }
+  if (def.type === 'lazy' && def.getter) return unwrap(def.getter(), depth + 1);
+  return schema;
+}
+
+function convert(schema: ZodLike, value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH * 2 + 10) return value;
+  const s = unwrap(schema);
+  const def = s._zod.def;
+  switch (def.type) {
+    case 'number':
+      if (typeof value !== 'string') return value;
+      return (s.isInt ? FORM_INT : FORM_DECIMAL).test(value) ? Number(value) : value;
+    case 'object': {
+      if (!def.shape || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const shape = def.shape;
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, Object.hasOwn(shape, k) ? convert(shape[k] as ZodLike, v, depth + 1) : v]),
+      );
+    }
+    case 'array':
+      return def.element && Array.isArray(value) ? value.map((v) => convert(def.element as ZodLike, v, depth + 1)) : value;
+    case 'union': {
+      // A value any option would take as a number is one; otherwise the first option of its own kind converts it.
+      const options = (def.options ?? []).map((o) => unwrap(o));
+      if (typeof value === 'string') {
+        const num = options.find((o) => o._zod.def.type === 'number');
+        return num ? convert(num, value, depth + 1) : value;
+      }
+      const kind = Array.isArray(value) ? 'array' : typeof value === 'object' && value !== null ? 'object' : null;
+      const same = options.find((o) => o._zod.def.type === kind);
+      return same ? convert(same, value, depth + 1) : value;
+    }
+    case 'intersection':
+      return def.left && def.right ? convert(def.right, convert(def.left, value, depth + 1), depth + 1) : value;
+    default:
+      return value;
+  }
+}
+
+/** A form's body with the digits of every field its schema takes as a number made numbers; the rest as sent. */
+export function numbersFromForm(schema: unknown, body: Record<string, unknown>): Record<string, unknown> {
+  return isZod(schema) ? (convert(schema, body, 0) as Record<string, unknown>) : body;
+}

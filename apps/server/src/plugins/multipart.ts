@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, invalid } from '../lib/errors';
 import { detectType, Sniffer, safeFileName } from '../lib/file-type';
-import { parseBracketed, parseFieldName } from '../lib/multipart';
+import { numbersFromForm, parseBracketed, parseFieldName } from '../lib/multipart';
 import type { Storage, TempFile } from '../lib/storage';
 
 /** A file of the current request, received into the temporary area and typed by its content. */
@@ -160,7 +160,7 @@ export const multipartPlugin = fp(async (app: FastifyInstance, opts: MultipartOp
         upload.mime = mime;
         upload.originalName = safeFileName(filename, mime);
       }
-      request.body = parseBracketed(fields);
+      request.body = numbersFromForm(request.routeOptions.schema?.body, parseBracketed(fields));
     } catch (err) {
       await discardAll(request);
       request.uploads = [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuery } from './common';
+import { idQuery, listQuery } from './common';
 
 /** Entities whose history can be read, with the key that opens it. */
 export const AUDIT_ENTITIES = {
@@ -36,7 +36,7 @@ export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 export const auditLogQuery = listQuery.extend({
   entity: z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]], { error: 'Đối tượng không hợp lệ' }),
-  entity_id: idSchema,
+  entity_id: idQuery,
 });
 
 export const auditLogSchema = z.object({

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { HOLIDAY_KINDS, SATURDAY } from '../work-calendar';
-import { dateSchema, optionalEmail, optionalText, requiredText, versionSchema } from './common';
+import {
+  boundedInt,
+  dateSchema,
+  INT32_MAX,
+  MAX_YEAR,
+  MIN_YEAR,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  versionQuery,
+  versionSchema,
+  yearQuery,
+  yearSchema,
+} from './common';
 import { contractNumberPatternSchema } from './contracts';
 import { normalizeTaxCode, optionalPhone } from './customers';
 
@@ -78,14 +91,7 @@ export const WORKING_WEEK_MESSAGE = 'Vui lòng chọn ít nhất một ngày là
 
 /** The weekdays worked, ISO numbers 1 (Thứ Hai) … 7 (Chủ nhật), each once, sorted. */
 export const workingDaysSchema = z
-  .array(
-    z
-      .number({ error: 'Ngày trong tuần không hợp lệ' })
-      .int('Ngày trong tuần không hợp lệ')
-      .min(1, 'Ngày trong tuần không hợp lệ')
-      .max(7, 'Ngày trong tuần không hợp lệ'),
-    { error: WORKING_WEEK_MESSAGE },
-  )
+  .array(boundedInt(1, 7, 'Ngày trong tuần không hợp lệ'), { error: WORKING_WEEK_MESSAGE })
   .min(1, WORKING_WEEK_MESSAGE)
   .max(7, 'Một tuần chỉ có 7 ngày')
   .refine((days) => new Set(days).size === days.length, 'Mỗi ngày trong tuần chỉ được chọn một lần')
@@ -168,35 +174,20 @@ export type PublicCompany = z.infer<typeof publicCompanySchema>;
 /** Fields sent beside the logo file (`POST /api/settings/company/logo`, multipart). */
 export const companyLogoFields = z
   .object({
-    version: z.coerce
-      .number({ error: 'Phiên bản không hợp lệ' })
-      .int('Phiên bản không hợp lệ')
-      .min(1, 'Phiên bản không hợp lệ')
-      .optional(),
+    /** A multipart field: its digits are made a number by the multipart reader, like any form's. */
+    version: versionSchema.optional(),
   })
   .default({});
 
-export const companyLogoDeleteQuery = z.object({
-  version: z.coerce
-    .number({ error: 'Phiên bản không hợp lệ' })
-    .int('Phiên bản không hợp lệ')
-    .min(1, 'Phiên bản không hợp lệ')
-    .optional(),
-});
+export const companyLogoDeleteQuery = z.object({ version: versionQuery.optional() });
 
 // Public holidays.
 
-export const HOLIDAY_MIN_YEAR = 2000;
-export const HOLIDAY_MAX_YEAR = 2100;
+export const HOLIDAY_MIN_YEAR = MIN_YEAR;
+export const HOLIDAY_MAX_YEAR = MAX_YEAR;
 export const HOLIDAYS_PER_YEAR_MAX = 60;
 
-export const yearSchema = z.coerce
-  .number({ error: 'Năm không hợp lệ' })
-  .int('Năm không hợp lệ')
-  .min(HOLIDAY_MIN_YEAR, `Năm phải từ ${HOLIDAY_MIN_YEAR} đến ${HOLIDAY_MAX_YEAR}`)
-  .max(HOLIDAY_MAX_YEAR, `Năm phải từ ${HOLIDAY_MIN_YEAR} đến ${HOLIDAY_MAX_YEAR}`);
-
-export const holidayYearQuery = z.object({ year: yearSchema.optional() });
+export const holidayYearQuery = z.object({ year: yearQuery.optional() });
 
 export const holidayKindSchema = z.enum(HOLIDAY_KINDS, { error: 'Loại ngày không hợp lệ (nghỉ lễ, nghỉ bù hoặc làm bù)' });
 
@@ -210,11 +201,7 @@ export const holidaysUpdateBody = z
   .object({
     year: yearSchema,
     /** The version read; 0 or left out when the year has never been saved. */
-    version: z
-      .number({ error: 'Phiên bản không hợp lệ' })
-      .int('Phiên bản không hợp lệ')
-      .min(0, 'Phiên bản không hợp lệ')
-      .optional(),
+    version: boundedInt(0, INT32_MAX - 1, 'Phiên bản không hợp lệ').optional(),
     days: z
       .array(holidayDaySchema, { error: 'Danh sách ngày nghỉ không hợp lệ' })
       .max(HOLIDAYS_PER_YEAR_MAX, `Tối đa ${HOLIDAYS_PER_YEAR_MAX} ngày mỗi năm`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, idSchema, listQuery, optionalText, requiredText } from './common';
+import { codeSchema, idParams, listQuery, optionalText, requiredText, versionSchema } from './common';
 import { documentSchema } from './documents';
 
 /**
@@ -217,7 +217,8 @@ export const contractTemplateCreateBody = z.object({
 export type ContractTemplateCreateBody = z.infer<typeof contractTemplateCreateBody>;
 
 export const contractTemplateUpdateBody = contractTemplateCreateBody.extend({
-  version: z.coerce.number({ error: 'Thiếu phiên bản bản ghi (version)' }).int().min(1),
+  /** From a form, its digits are made a number by the multipart reader, like any form's. */
+  version: versionSchema,
 });
 export type ContractTemplateUpdateBody = z.infer<typeof contractTemplateUpdateBody>;
 
@@ -246,4 +247,4 @@ export type ContractTemplateListQuery = z.infer<typeof contractTemplateListQuery
 export const contractTemplateOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string() });
 export type ContractTemplateOption = z.infer<typeof contractTemplateOptionSchema>;
 
-export const contractTemplateIdParams = z.object({ id: idSchema });
+export const contractTemplateIdParams = idParams;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { csvOf, dateSchema, idSchema, listQuery, optionalDate, optionalText, requiredText, versionSchema } from './common';
+import {
+  csvOf,
+  dateSchema,
+  idOf,
+  idQuery,
+  listQuery,
+  moneySchema,
+  optionalDate,
+  optionalText,
+  requiredText,
+  versionSchema,
+} from './common';
 import { attachmentIds, documentSchema } from './documents';
 
 // Issue 11, contracts (PRODUCT.md §3): line items priced from the service catalogue, VAT by the signing date,
@@ -98,6 +109,11 @@ export const CONTRACT_MAX_ITEMS = 200;
 export const CONTRACT_APPROVERS_SHOWN = 10;
 export const CONTRACT_MAX_QUANTITY = 1_000_000;
 export const CONTRACT_MAX_UNIT_PRICE = 100_000_000_000;
+/**
+ * Most one line may come to (VND): its quantity in thousandths × unit price then stays exact (below 2⁵³), and the
+ * totals of 200 lines with their VAT far inside the `bigint` columns and a safe integer.
+ */
+export const CONTRACT_MAX_LINE_AMOUNT = 1_000_000_000_000;
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** Multipart fields arrive as text: "true"/"1" and "false"/"0" are booleans too. */
@@ -105,24 +121,32 @@ const boolish = (v: unknown) => (v === 'true' || v === '1' ? true : v === 'false
 
 const QUANTITY_MESSAGE = `Số lượng phải lớn hơn 0, tối đa ${CONTRACT_MAX_QUANTITY.toLocaleString('vi-VN')} và tối đa 3 chữ số thập phân`;
 
-export const contractItemInput = z.object({
-  service_id: z.preprocess(emptyToNull, idSchema.nullable().optional()),
-  service_code: optionalText('mã dịch vụ', 50),
-  name: requiredText('tên dịch vụ', 255),
-  description: optionalText('mô tả', 2000),
-  unit_name: requiredText('đơn vị tính', 50),
-  quantity: z.coerce
-    .number({ error: QUANTITY_MESSAGE })
-    .refine((q) => Number.isFinite(q) && q > 0 && q <= CONTRACT_MAX_QUANTITY, QUANTITY_MESSAGE)
-    .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, QUANTITY_MESSAGE),
-  unit_price: z.coerce
-    .number({ error: 'Đơn giá không hợp lệ' })
-    .int('Đơn giá là số nguyên (đồng)')
-    .min(0, 'Đơn giá không được âm')
-    .max(CONTRACT_MAX_UNIT_PRICE, 'Đơn giá quá lớn'),
-  vat_rate: vatRateSchema,
-  vat_reducible: z.preprocess(boolish, z.boolean({ error: 'Giá trị “được giảm thuế” không hợp lệ' })).default(true),
-});
+export const contractItemInput = z
+  .object({
+    service_id: z.preprocess(emptyToNull, idOf('Dịch vụ không hợp lệ').nullable().optional()),
+    service_code: optionalText('mã dịch vụ', 50),
+    name: requiredText('tên dịch vụ', 255),
+    description: optionalText('mô tả', 2000),
+    unit_name: requiredText('đơn vị tính', 50),
+    // A decimal kept in thousandths (`quantity_milli`): bounded here, never coerced (a form's digits are made a
+    // number by the multipart reader).
+    quantity: z
+      .number({ error: QUANTITY_MESSAGE })
+      .positive(QUANTITY_MESSAGE)
+      .max(CONTRACT_MAX_QUANTITY, QUANTITY_MESSAGE)
+      .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, QUANTITY_MESSAGE),
+    unit_price: moneySchema(CONTRACT_MAX_UNIT_PRICE, {
+      invalid: 'Đơn giá là số nguyên (đồng)',
+      min: 'Đơn giá không được âm',
+      max: 'Đơn giá quá lớn',
+    }),
+    vat_rate: vatRateSchema,
+    vat_reducible: z.preprocess(boolish, z.boolean({ error: 'Giá trị “được giảm thuế” không hợp lệ' })).default(true),
+  })
+  .refine((i) => Math.round(i.quantity * 1000) * i.unit_price <= CONTRACT_MAX_LINE_AMOUNT * 1000, {
+    message: `Thành tiền một dòng tối đa ${CONTRACT_MAX_LINE_AMOUNT.toLocaleString('vi-VN')} đ`,
+    path: ['unit_price'],
+  });
 export type ContractItemInput = z.infer<typeof contractItemInput>;
 export type ContractItemFormValues = z.input<typeof contractItemInput>;
 
@@ -140,13 +164,9 @@ const contractFields = {
       .nullable()
       .optional(),
   ),
-  customer_id: z.coerce
-    .number({ error: CUSTOMER_MESSAGE })
-    .int(CUSTOMER_MESSAGE)
-    .positive(CUSTOMER_MESSAGE)
-    .max(2_147_483_647, CUSTOMER_MESSAGE),
-  template_id: z.preprocess(emptyToNull, idSchema.nullable().optional()),
-  request_id: z.preprocess(emptyToNull, idSchema.nullable().optional()),
+  customer_id: idOf(CUSTOMER_MESSAGE),
+  template_id: z.preprocess(emptyToNull, idOf('Mẫu hợp đồng không hợp lệ').nullable().optional()),
+  request_id: z.preprocess(emptyToNull, idOf('Yêu cầu không hợp lệ').nullable().optional()),
   title: requiredText('tên hợp đồng', 500),
   start_date: dateSchema,
   end_date: dateSchema,
@@ -168,12 +188,10 @@ export const contractCreateBody = z.object(contractFields).refine(datesInOrder, 
 export type ContractCreateBody = z.infer<typeof contractCreateBody>;
 export type ContractFormValues = z.input<typeof contractCreateBody>;
 
-const VERSION_MESSAGE = 'Thiếu phiên bản bản ghi (version)';
-
 export const contractUpdateBody = z
   .object({
     ...contractFields,
-    version: z.coerce.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE),
+    version: versionSchema,
   })
   .refine(datesInOrder, datesRule);
 export type ContractUpdateBody = z.infer<typeof contractUpdateBody>;
@@ -214,8 +232,8 @@ export const CONTRACT_SORTS = [
 
 export const contractListQuery = listQuery.extend({
   status: csvOf(contractStatusSchema).optional(),
-  customer_id: idSchema.optional(),
-  request_id: idSchema.optional(),
+  customer_id: idQuery.optional(),
+  request_id: idQuery.optional(),
   /** `1`: signed / in progress and ending within 30 days (today included). */
   expiring: z.enum(['0', '1'], { error: 'Giá trị lọc sắp hết hạn không hợp lệ' }).optional(),
   /** Signed date between from and to (inclusive). */
@@ -317,7 +335,7 @@ export const contractDetailSchema = contractSchema.extend({
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
 
 /** `GET /api/contracts/prefill?request_id=`: a new contract's values from a request. */
-export const contractPrefillQuery = z.object({ request_id: idSchema });
+export const contractPrefillQuery = z.object({ request_id: idQuery });
 
 export const contractPrefillSchema = z.object({
   customer_id: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalProvince } from '../provinces';
-import { csvOf, idSchema, listQuery, optionalEmail, optionalMobile, optionalText, requiredText, versionSchema } from './common';
+import { csvOf, idQuery, listQuery, optionalEmail, optionalMobile, optionalText, requiredText, versionSchema } from './common';
 import { attachmentIds, documentSchema } from './documents';
 
 export const CUSTOMER_TYPES = ['organization', 'individual'] as const;
@@ -195,7 +195,7 @@ export const CUSTOMER_OPTIONS_LIMIT = 50;
 /** `GET /api/customers/options`: customers by text, or by id (`ids=1,2`) to label the current value. */
 export const customerOptionsQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  ids: csvOf(idSchema).optional(),
+  ids: csvOf(idQuery).optional(),
 });
 export type CustomerOptionsQuery = z.infer<typeof customerOptionsQuery>;
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, optionalText, requiredText, versionSchema } from './common';
-
-const optionalId = z.preprocess((v) => (v === '' ? null : v), z.number().int().positive().nullable().optional());
+import { codeSchema, optionalId, optionalText, requiredText, versionSchema } from './common';
 
 export const departmentCreateBody = z.object({
   code: codeSchema('mã phòng ban'),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { csvOf, dateSchema, idSchema, listQuery, requiredText, versionSchema } from './common';
+import {
+  boundedInt,
+  csvOf,
+  dateSchema,
+  idOf,
+  idQuery,
+  idSchema,
+  listQuery,
+  requiredText,
+  versionSchema,
+  yearQuery,
+} from './common';
 import { kpiDirectionSchema, kpiMeasureSchema } from './kpi-types';
 
 // Issue 12, evaluation periods (PRODUCT.md §3): criteria weighted to 100, departments covered, draft → open → closed.
@@ -46,12 +57,13 @@ export function gradeOf(total: number | null | undefined): Grade | null {
 export const gradeText = (grade: Grade | null) => (grade ? `${grade} – ${GRADE_LABELS[grade]}` : '');
 
 export const evaluationCriterionBody = z.object({
-  kpi_type_id: idSchema,
-  weight: z
-    .number({ error: 'Trọng số phải là số' })
-    .int('Trọng số phải là số nguyên')
-    .min(1, 'Trọng số từ 1 đến 100')
-    .max(100, 'Trọng số từ 1 đến 100'),
+  kpi_type_id: idOf({ required: 'Vui lòng chọn loại KPI', invalid: 'Loại KPI không hợp lệ' }),
+  weight: boundedInt(1, 100, {
+    required: 'Trọng số phải là số',
+    invalid: 'Trọng số phải là số nguyên',
+    min: 'Trọng số từ 1 đến 100',
+    max: 'Trọng số từ 1 đến 100',
+  }),
   target: z.number({ error: 'Chỉ tiêu phải là số' }).min(0, 'Chỉ tiêu không được âm').max(1_000_000_000, 'Chỉ tiêu quá lớn'),
 });
 export type EvaluationCriterionBody = z.infer<typeof evaluationCriterionBody>;
@@ -120,7 +132,7 @@ export const evaluationListQuery = listQuery.extend({
   status: csvOf(evaluationStatusSchema).optional(),
   period_type: evaluationPeriodTypeSchema.optional(),
   /** Periods overlapping this year. */
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  year: yearQuery.optional(),
 });
 export type EvaluationListQuery = z.infer<typeof evaluationListQuery>;
 
@@ -215,7 +227,7 @@ export type EvaluationResults = z.infer<typeof evaluationResultsSchema>;
 
 /** `sort` of the results table and its export. */
 export const evaluationResultsQuery = z.object({
-  department_id: idSchema.optional(),
+  department_id: idQuery.optional(),
   sort: z.enum(['total', '-total', 'employee', '-employee', 'department', '-department']).default('-total'),
 });
 export type EvaluationResultsQuery = z.infer<typeof evaluationResultsQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, csvOf, listQuery, optionalText, requiredText, versionSchema } from './common';
+import { boundedInt, codeSchema, csvOf, listQuery, optionalText, requiredText, versionSchema } from './common';
 import { boolQuery } from './processes';
 
 /** Which is better for a KPI: a higher value or a lower one. */
@@ -89,12 +89,11 @@ const kpiTypeFields = {
   unit: optionalText('đơn vị', 50),
   direction: kpiDirectionSchema,
   measure: kpiMeasureSchema.default('manual'),
-  default_weight: z
-    .number({ error: 'Trọng số mặc định phải là số' })
-    .int('Trọng số mặc định phải là số nguyên')
-    .min(0, 'Trọng số mặc định từ 0 đến 100')
-    .max(100, 'Trọng số mặc định từ 0 đến 100')
-    .default(0),
+  default_weight: boundedInt(0, 100, {
+    invalid: 'Trọng số mặc định phải là số nguyên',
+    min: 'Trọng số mặc định từ 0 đến 100',
+    max: 'Trọng số mặc định từ 0 đến 100',
+  }).default(0),
   default_target: z
     .number({ error: 'Chỉ tiêu mặc định phải là số' })
     .min(0, 'Chỉ tiêu mặc định không được âm')

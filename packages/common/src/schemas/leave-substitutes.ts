@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, optionalText } from './common';
+import { dateSchema, idOf, optionalText } from './common';
 
 const userRef = z.object({ id: z.number(), name: z.string() });
 
@@ -21,8 +21,8 @@ export type LeaveSubstitute = z.infer<typeof leaveSubstituteSchema>;
 export const leaveSubstituteCreateBody = z
   .object({
     /** Only a holder of leaves.all names a substitute for someone else; others for themselves. */
-    approver_id: idSchema.optional(),
-    substitute_id: idSchema,
+    approver_id: idOf('Người duyệt không hợp lệ').optional(),
+    substitute_id: idOf({ required: 'Vui lòng chọn người duyệt thay', invalid: 'Người duyệt thay không hợp lệ' }),
     start_date: dateSchema,
     end_date: dateSchema,
     note: optionalText('ghi chú', 1000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, requiredText, versionSchema } from './common';
+import { boundedInt, codeSchema, requiredText, versionSchema } from './common';
 
 /**
  * A leave type (PRODUCT.md §3): its timekeeping symbol (P, Ô, KL, TS, KH, TG, K), whether the company pays the day
@@ -28,7 +28,7 @@ export const leaveTypeCreateBody = z.object({
   paid: z.boolean().default(false),
   uses_balance: z.boolean().default(false),
   active: z.boolean().default(true),
-  sort_order: z.number().int().min(0).max(10_000).default(0),
+  sort_order: boundedInt(0, 10_000, 'Thứ tự hiển thị là số nguyên từ 0 đến 10.000').default(0),
 });
 export type LeaveTypeCreateBody = z.infer<typeof leaveTypeCreateBody>;
 

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { csvOf, dateSchema, idSchema, listQuery, optionalText, requiredText, versionSchema } from './common';
+import {
+  boundedInt,
+  csvOf,
+  dateSchema,
+  idOf,
+  idQuery,
+  listQuery,
+  optionalText,
+  requiredText,
+  versionSchema,
+  yearQuery,
+  yearSchema,
+} from './common';
 import { attachmentIds, documentSchema } from './documents';
 
 // Issue 10, leaves (PRODUCT.md §3). Days are counted from the company calendar in half-day steps.
@@ -74,7 +86,7 @@ function checkSpan(b: Span, ctx: z.RefinementCtx) {
 }
 
 const leaveFields = {
-  leave_type_id: idSchema,
+  leave_type_id: idOf({ required: 'Vui lòng chọn loại nghỉ', invalid: 'Loại nghỉ không hợp lệ' }),
   ...spanFields,
   reason: optionalText('lý do', 2000),
   /** Documents uploaded beforehand (`POST /api/documents`): a medical certificate, an invitation… */
@@ -85,7 +97,9 @@ export const leaveCreateBody = z.object(leaveFields).superRefine(checkSpan);
 export type LeaveCreateBody = z.infer<typeof leaveCreateBody>;
 
 /** `POST /api/leaves/for-employee`: a manager creates leave for an employee in their scope. */
-export const leaveForEmployeeBody = z.object({ ...leaveFields, user_id: idSchema }).superRefine(checkSpan);
+export const leaveForEmployeeBody = z
+  .object({ ...leaveFields, user_id: idOf({ required: 'Vui lòng chọn nhân viên', invalid: 'Nhân viên không hợp lệ' }) })
+  .superRefine(checkSpan);
 export type LeaveForEmployeeBody = z.infer<typeof leaveForEmployeeBody>;
 
 export const leaveUpdateBody = z.object({ ...leaveFields, version: versionSchema }).superRefine(checkSpan);
@@ -94,10 +108,10 @@ export type LeaveUpdateBody = z.infer<typeof leaveUpdateBody>;
 /** `GET /api/leaves/preview`: what the form shows before submitting. */
 export const leavePreviewQuery = z
   .object({
-    user_id: idSchema.optional(),
-    leave_type_id: idSchema,
+    user_id: idQuery.optional(),
+    leave_type_id: idQuery,
     /** The leave being edited: left out of the overlap and the pending sum. */
-    leave_id: idSchema.optional(),
+    leave_id: idQuery.optional(),
     ...spanFields,
   })
   .superRefine(checkSpan);
@@ -117,9 +131,9 @@ export const LEAVE_SORTS = ['start_date', 'end_date', 'created_at', 'code', 'day
 export const leaveListQuery = listQuery.extend({
   tab: z.enum(LEAVE_TABS).default('mine'),
   status: csvOf(leaveStatusSchema).optional(),
-  leave_type_id: csvOf(idSchema).optional(),
-  department_id: idSchema.optional(),
-  user_id: idSchema.optional(),
+  leave_type_id: csvOf(idQuery).optional(),
+  department_id: idQuery.optional(),
+  user_id: idQuery.optional(),
   /** `YYYY-MM`: leaves overlapping the month. */
   month: z
     .string()
@@ -209,8 +223,8 @@ export const leaveBalanceSchema = z.object({
 export type LeaveBalance = z.infer<typeof leaveBalanceSchema>;
 
 export const leaveBalanceQuery = z.object({
-  user_id: idSchema.optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  user_id: idQuery.optional(),
+  year: yearQuery.optional(),
 });
 export type LeaveBalanceQuery = z.infer<typeof leaveBalanceQuery>;
 
@@ -234,18 +248,19 @@ export type LeavePreview = z.infer<typeof leavePreviewSchema>;
 /** Half-day steps: 1.5, −0.5. */
 const halfDays = z
   .number({ error: 'Số ngày không hợp lệ' })
-  .refine((v) => Number.isInteger(v * 2) && v !== 0, 'Số ngày phải khác 0 và theo bước nửa ngày')
-  .refine((v) => Math.abs(v) <= 366, 'Số ngày quá lớn');
+  .min(-366, 'Số ngày quá lớn')
+  .max(366, 'Số ngày quá lớn')
+  .refine((v) => Number.isInteger(v * 2) && v !== 0, 'Số ngày phải khác 0 và theo bước nửa ngày');
 
 export const leaveAdjustmentBody = z.object({
-  user_id: idSchema,
-  year: z.number().int().min(2000).max(2100),
+  user_id: idOf({ required: 'Vui lòng chọn nhân viên', invalid: 'Nhân viên không hợp lệ' }),
+  year: yearSchema,
   days: halfDays,
   note: requiredText('lý do điều chỉnh', 1000),
 });
 export type LeaveAdjustmentBody = z.infer<typeof leaveAdjustmentBody>;
 
-export const leaveYearEndBody = z.object({ year: z.number().int().min(2000).max(2100) });
+export const leaveYearEndBody = z.object({ year: yearSchema });
 export const leaveYearEndResponse = z.object({ year: z.number(), carried: z.number(), skipped: z.number() });
 
 export const leavePolicySchema = z.object({
@@ -260,7 +275,7 @@ export type LeavePolicy = z.infer<typeof leavePolicySchema>;
 
 export const leavePolicyBody = z.object({
   allow_negative_balance: z.boolean(),
-  carry_over_cap_days: z.number().int().min(0).max(30),
+  carry_over_cap_days: boundedInt(0, 30, 'Số ngày chuyển sang năm sau là số nguyên từ 0 đến 30'),
   carry_over_expires: z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Ngày hết hạn không hợp lệ (MM-DD)'),
   version: versionSchema,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, versionSchema } from './common';
+import { idSchema, listQuery, versionSchema } from './common';
 
 // The notification settings of PRODUCT.md §3 (issue 9): for each event, whether it is on, the channels, who receives
 // it and the title and body templates with `{{placeholders}}`. The event catalogue below is the one list of events the
@@ -414,7 +414,7 @@ export function sampleValues(event: NotificationEvent): Record<string, string> {
 // Schemas ---------------------------------------------------------------------------------------------------------
 
 const eventSchema = z.enum(NOTIFICATION_EVENTS, { error: 'Sự kiện không hợp lệ' });
-const ids = z.array(z.number().int().positive()).max(500).default([]);
+const ids = z.array(idSchema).max(500).default([]);
 
 export const notificationRecipientsSchema = z.object({
   roles: ids,

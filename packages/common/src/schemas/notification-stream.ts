@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsInt, INT32_MAX } from './common';
 import type { Notification } from './notifications';
 
 /**
@@ -12,7 +13,7 @@ export type StreamTicket = z.infer<typeof streamTicket>;
 
 export const streamQuery = z.object({
   ticket: z.string().min(20).max(100),
-  last_event_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  last_event_id: digitsInt(0, INT32_MAX, 'Mã sự kiện không hợp lệ').optional(),
 });
 
 /** A notification as the stream sends it: the same object as the list (`GET /api/notifications`). */

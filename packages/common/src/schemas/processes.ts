@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { codeSchema, listQuery, optionalText, refSchema, requiredText, versionSchema } from './common';
+import {
+  boundedInt,
+  codeSchema,
+  idOf,
+  listQuery,
+  optionalId,
+  optionalText,
+  refSchema,
+  requiredText,
+  versionSchema,
+} from './common';
 
 /** Most steps a process may have: a business process is a handful of stages, not a project plan. */
 export const MAX_PROCESS_STEPS = 50;
@@ -11,21 +21,17 @@ export const boolQuery = z
   .enum(['true', 'false', '1', '0'], { error: 'Giá trị phải là true hoặc false' })
   .transform((v) => v === 'true' || v === '1');
 
-const optionalId = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z.number({ error: 'Mã tham chiếu không hợp lệ' }).int().positive().nullable().optional(),
-);
-
 export const processStepBody = z.object({
   name: requiredText('tên bước', 200),
   description: optionalText('mô tả', 2000),
-  department_id: z.number({ error: 'Vui lòng chọn phòng ban phụ trách' }).int().positive(),
+  department_id: idOf({ required: 'Vui lòng chọn phòng ban phụ trách', invalid: 'Phòng ban không hợp lệ' }),
   default_assignee_id: optionalId,
-  duration_hours: z
-    .number({ error: 'Vui lòng nhập thời hạn xử lý (giờ)' })
-    .int('Thời hạn xử lý phải là số giờ nguyên')
-    .min(1, 'Thời hạn xử lý tối thiểu 1 giờ')
-    .max(MAX_STEP_HOURS, `Thời hạn xử lý tối đa ${MAX_STEP_HOURS} giờ (1 năm)`),
+  duration_hours: boundedInt(1, MAX_STEP_HOURS, {
+    required: 'Vui lòng nhập thời hạn xử lý (giờ)',
+    invalid: 'Thời hạn xử lý phải là số giờ nguyên',
+    min: 'Thời hạn xử lý tối thiểu 1 giờ',
+    max: `Thời hạn xử lý tối đa ${MAX_STEP_HOURS} giờ (1 năm)`,
+  }),
   /** The step whose work gives the customer the result; at most one per process. */
   produces_result: z.boolean({ error: 'Giá trị "trả kết quả" phải là có hoặc không' }).default(false),
 });
@@ -33,12 +39,7 @@ export type ProcessStepBody = z.infer<typeof processStepBody>;
 
 /** A new step goes last unless `position` (1 … n+1) places it. */
 export const processStepCreateBody = processStepBody.extend({
-  position: z
-    .number({ error: 'Vị trí không hợp lệ' })
-    .int('Vị trí không hợp lệ')
-    .min(1, 'Vị trí bắt đầu từ 1')
-    .max(MAX_PROCESS_STEPS, 'Vị trí không hợp lệ')
-    .optional(),
+  position: boundedInt(1, MAX_PROCESS_STEPS, { invalid: 'Vị trí không hợp lệ', min: 'Vị trí bắt đầu từ 1' }).optional(),
 });
 export type ProcessStepCreateBody = z.infer<typeof processStepCreateBody>;
 
@@ -48,7 +49,7 @@ export type ProcessStepUpdateBody = z.infer<typeof processStepUpdateBody>;
 /** The whole new order: every step id of the process, once each, first step first. */
 export const processStepOrderBody = z.object({
   step_ids: z
-    .array(z.number({ error: 'Mã bước không hợp lệ' }).int().positive(), { error: 'Vui lòng gửi danh sách bước' })
+    .array(idOf('Mã bước không hợp lệ'), { error: 'Vui lòng gửi danh sách bước' })
     .min(1, 'Vui lòng gửi danh sách bước')
     .max(MAX_PROCESS_STEPS, `Quy trình tối đa ${MAX_PROCESS_STEPS} bước`),
   /** The process version the caller read; when given, a stale one answers 409. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileSchema, optionalEmail, optionalText, requiredText } from './common';
+import { idOf, mobileSchema, optionalEmail, optionalText, requiredText } from './common';
 import { requestStatusSchema } from './requests';
 
 /** The public page's limits, shown on the form and checked by the server. */
@@ -17,13 +17,10 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** `POST /api/public/requests`: JSON, or multipart with the files as `files[]` (at most 5). */
 export const publicRequestBody = z.object({
+  /** From the form, its digits are made a number by the multipart reader. */
   request_type_id: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number({ error: 'Vui lòng chọn loại yêu cầu' })
-      .int('Loại yêu cầu không hợp lệ')
-      .positive('Loại yêu cầu không hợp lệ')
-      .max(2_147_483_647, 'Loại yêu cầu không hợp lệ'),
+    idOf({ required: 'Vui lòng chọn loại yêu cầu', invalid: 'Loại yêu cầu không hợp lệ' }),
   ),
   name: requiredText('họ và tên', 150),
   mobile: mobileSchema,

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { codeSchema, idSchema, listQuery, optionalText, refSchema, requiredText, versionSchema } from './common';
+import { codeSchema, idOf, idQuery, listQuery, optionalText, refSchema, requiredText, versionSchema } from './common';
 import { boolQuery } from './processes';
 
 const requestTypeFields = {
   code: codeSchema('mã loại yêu cầu'),
   name: requiredText('tên loại yêu cầu', 200),
   description: optionalText('mô tả', 2000),
-  process_id: z
-    .number({ error: 'Vui lòng chọn quy trình xử lý' })
-    .int('Quy trình không hợp lệ')
-    .positive('Quy trình không hợp lệ'),
+  process_id: idOf({ required: 'Vui lòng chọn quy trình xử lý', invalid: 'Quy trình không hợp lệ' }),
   /** Offered on the public page /yeu-cau. */
   is_public: z.boolean({ error: 'Giá trị "công khai" phải là có hoặc không' }).default(false),
   /** Free text: "Quan trắc môi trường", "Phân tích thí nghiệm", … */
@@ -26,7 +23,7 @@ export type RequestTypeUpdateBody = z.infer<typeof requestTypeUpdateBody>;
 export const requestTypeListQuery = listQuery.extend({
   is_public: boolQuery.optional(),
   active: boolQuery.optional(),
-  process_id: idSchema.optional(),
+  process_id: idQuery.optional(),
 });
 export type RequestTypeListQuery = z.infer<typeof requestTypeListQuery>;
 

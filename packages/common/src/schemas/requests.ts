@@ -3,10 +3,12 @@ import { auditLogSchema } from './audit-logs';
 import {
   csvOf,
   dateSchema,
-  idSchema,
+  idOf,
+  idQuery,
   listQuery,
   mobileSchema,
   optionalEmail,
+  optionalId,
   optionalText,
   refSchema,
   requiredText,
@@ -54,16 +56,8 @@ export const REQUEST_CODE_PATTERN = /^YC\d{4}-\d{4,}$/;
 /** `YC2611-0007-K3M9QX7T` */
 export const TRACKING_CODE_PATTERN = /^YC\d{4}-\d{4,}-[0-9A-HJKMNP-TV-Z]{8}$/;
 
-const optionalId = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z.number({ error: 'Mã tham chiếu không hợp lệ' }).int().positive().nullable().optional(),
-);
-
 const requestFields = {
-  request_type_id: z
-    .number({ error: 'Vui lòng chọn loại yêu cầu' })
-    .int('Loại yêu cầu không hợp lệ')
-    .positive('Loại yêu cầu không hợp lệ'),
+  request_type_id: idOf({ required: 'Vui lòng chọn loại yêu cầu', invalid: 'Loại yêu cầu không hợp lệ' }),
   /** An existing customer; left out, the customer is found by the requester's phone or created from their details. */
   customer_id: optionalId,
   requester_name: requiredText('tên người yêu cầu', 150),
@@ -115,10 +109,10 @@ export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 export const requestListQuery = listQuery.extend({
   status: csvOf(requestStatusSchema).optional(),
-  request_type_id: idSchema.optional(),
+  request_type_id: idQuery.optional(),
   priority: csvOf(prioritySchema).optional(),
   source: csvOf(requestSourceSchema).optional(),
-  customer_id: idSchema.optional(),
+  customer_id: idQuery.optional(),
   /** Created on or after this day (Vietnam time). */
   from: dateSchema.optional(),
   /** Created on or before this day (Vietnam time). */

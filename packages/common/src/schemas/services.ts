@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, csvOf, idSchema, listQuery, optionalText, requiredText, versionSchema } from './common';
+import { codeSchema, csvOf, idOf, idQuery, listQuery, moneySchema, optionalText, requiredText, versionSchema } from './common';
 import { boolQuery } from './processes';
 
 /**
@@ -20,19 +20,18 @@ export const VAT_RATE_LABELS: Record<VatRate, string> = {
 /** Highest unit price accepted (VND); keeps every amount far inside a safe integer. */
 export const MAX_UNIT_PRICE = 100_000_000_000;
 
-export const unitPriceSchema = z
-  .number({
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'Vui lòng nhập đơn giá' : 'Đơn giá phải là số'),
-  })
-  .int('Đơn giá phải là số nguyên (đồng)')
-  .min(0, 'Đơn giá không được âm')
-  .max(MAX_UNIT_PRICE, 'Đơn giá tối đa 100.000.000.000 đ');
+export const unitPriceSchema = moneySchema(MAX_UNIT_PRICE, {
+  required: 'Vui lòng nhập đơn giá',
+  invalid: 'Đơn giá phải là số nguyên (đồng)',
+  min: 'Đơn giá không được âm',
+  max: 'Đơn giá tối đa 100.000.000.000 đ',
+});
 
 const serviceFields = {
   code: codeSchema('mã dịch vụ'),
   name: requiredText('tên dịch vụ', 300),
   group: requiredText('nhóm dịch vụ', 100),
-  unit_id: z.number({ error: 'Vui lòng chọn đơn vị tính' }).int('Đơn vị tính không hợp lệ').positive('Đơn vị tính không hợp lệ'),
+  unit_id: idOf({ required: 'Vui lòng chọn đơn vị tính', invalid: 'Đơn vị tính không hợp lệ' }),
   unit_price: unitPriceSchema,
   vat_rate: vatRateSchema.default('10'),
   vat_reducible: z.boolean({ error: 'Giá trị "giảm thuế" phải là có hoặc không' }).default(true),
@@ -50,7 +49,7 @@ export const SERVICE_SORTS = ['code', 'name', 'group', 'unit_price', 'created_at
 
 export const serviceListQuery = listQuery.extend({
   group: z.string().trim().max(100).optional(),
-  unit_id: idSchema.optional(),
+  unit_id: idQuery.optional(),
   vat_rate: csvOf(vatRateSchema).optional(),
   active: boolQuery.optional(),
 });
@@ -82,7 +81,7 @@ export const serviceOptionsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   active: boolQuery.optional(),
   group: z.string().trim().max(100).optional(),
-  ids: csvOf(idSchema).optional(),
+  ids: csvOf(idQuery).optional(),
 });
 export type ServiceOptionsQuery = z.infer<typeof serviceOptionsQuery>;
 

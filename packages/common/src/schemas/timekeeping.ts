@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery } from './common';
 
 /** `GET /api/timekeeping?month=2026-11&department_id=3`. */
 export const timekeepingQuery = z.object({
@@ -6,7 +7,7 @@ export const timekeepingQuery = z.object({
     .string({ error: 'Tháng không hợp lệ.' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Tháng phải có dạng YYYY-MM.')
     .refine((m) => Number(m.slice(0, 4)) >= 2000 && Number(m.slice(0, 4)) <= 2100, 'Tháng nằm ngoài khoảng cho phép.'),
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: idQuery.optional(),
 });
 export type TimekeepingQuery = z.infer<typeof timekeepingQuery>;
 

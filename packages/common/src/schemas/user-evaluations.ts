@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvOf, idSchema, listQuery, optionalText, requiredText, versionSchema } from './common';
+import { csvOf, idQuery, idSchema, listQuery, optionalText, requiredText, versionSchema } from './common';
 import { criterionKpiTypeSchema, evaluationStatusSchema, gradeSchema } from './evaluations';
 
 // Issue 12, one employee's evaluation in a period: draft → self_assessed → reviewed → approved.
@@ -32,11 +32,11 @@ export const USER_EVALUATION_SORTS = ['period_start', 'total', 'status', 'employ
 /** The default tab is `all` (the caller's whole scope), so `?employee_id=` alone gives an employee's history. */
 export const userEvaluationListQuery = listQuery.extend({
   tab: z.enum(USER_EVALUATION_TABS).default('all'),
-  evaluation_id: idSchema.optional(),
+  evaluation_id: idQuery.optional(),
   status: csvOf(userEvaluationStatusSchema).optional(),
   /** The employee's department or any of its sub-departments. */
-  department_id: idSchema.optional(),
-  employee_id: idSchema.optional(),
+  department_id: idQuery.optional(),
+  employee_id: idQuery.optional(),
 });
 export type UserEvaluationListQuery = z.infer<typeof userEvaluationListQuery>;
 

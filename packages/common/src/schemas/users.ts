@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { genderSchema } from './auth';
 import {
   csvOf,
-  idSchema,
+  idOf,
+  idQuery,
   listQuery,
   optionalDate,
   optionalEmail,
@@ -25,8 +26,8 @@ const userFields = {
     .regex(/^[a-z0-9._-]{3,50}$/, 'Tên đăng nhập 3–50 ký tự: chữ không dấu, số, dấu . _ -'),
   email: optionalEmail,
   mobile: optionalMobile,
-  role_id: z.number({ error: 'Vui lòng chọn vai trò' }).int().positive(),
-  department_id: z.number().int().positive().nullable().optional(),
+  role_id: idOf({ required: 'Vui lòng chọn vai trò', invalid: 'Vai trò không hợp lệ' }),
+  department_id: idOf('Phòng ban không hợp lệ').nullable().optional(),
   position: optionalText('chức danh', 100),
   gender: genderSchema.nullable().optional(),
   birthday: optionalDate,
@@ -46,8 +47,8 @@ export const userUpdateBody = z.object({
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const userListQuery = listQuery.extend({
-  role_id: idSchema.optional(),
-  department_id: idSchema.optional(),
+  role_id: idQuery.optional(),
+  department_id: idQuery.optional(),
   status: csvOf(userStatusSchema).optional(),
 });
 
@@ -94,8 +95,8 @@ export const USER_OPTIONS_LIMIT = 50;
 /** `GET /api/users/options`: active users by text, by department (sub-departments included), or by id (`ids=1,2`). */
 export const userOptionsQuery = z.object({
   search: z.string().trim().max(200).optional(),
-  department_id: idSchema.optional(),
-  ids: csvOf(idSchema).optional(),
+  department_id: idQuery.optional(),
+  ids: csvOf(idQuery).optional(),
 });
 export type UserOptionsQuery = z.infer<typeof userOptionsQuery>;
 

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import {
   csvOf,
   dateSchema,
+  idOf,
+  idQuery,
   idSchema,
   listQuery,
   optionalDate,
+  optionalId,
   optionalText,
   refSchema,
   requiredText,
@@ -49,11 +52,6 @@ export const deadlineSchema = z
     return z.NEVER;
   });
 
-const optionalId = z.preprocess(
-  emptyToNull,
-  z.number({ error: 'Mã tham chiếu không hợp lệ' }).int().positive().nullable().optional(),
-);
-
 const workFields = {
   title: requiredText('tiêu đề công việc', 255),
   description: optionalText('mô tả', 10_000),
@@ -65,7 +63,7 @@ const workFields = {
   deadline: z.preprocess(emptyToNull, deadlineSchema.nullable().optional()),
   /** Followers: they see the work and its comments. */
   participant_ids: z
-    .array(z.number({ error: 'Người theo dõi không hợp lệ' }).int().positive(), {
+    .array(idOf('Người theo dõi không hợp lệ'), {
       error: 'Danh sách người theo dõi không hợp lệ',
     })
     .max(MAX_PARTICIPANTS, `Tối đa ${MAX_PARTICIPANTS} người theo dõi`)
@@ -132,9 +130,9 @@ export type WorkSort = (typeof WORK_SORTS)[number];
 export const workListQuery = listQuery.extend({
   status: csvOf(workStatusSchema).optional(),
   priority: csvOf(prioritySchema).optional(),
-  department_id: idSchema.optional(),
-  assignee_id: idSchema.optional(),
-  request_id: idSchema.optional(),
+  department_id: idQuery.optional(),
+  assignee_id: idQuery.optional(),
+  request_id: idQuery.optional(),
   /** Deadline passed and not done or cancelled. */
   overdue: boolQuery.optional(),
   /** Deadline on or after this day (Vietnam time). */

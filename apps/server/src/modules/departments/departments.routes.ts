@@ -1,4 +1,4 @@
-import { idParams, idSchema, listQuery, paginated } from '@qlcv/common/schemas/common';
+import { idParams, idQuery, listQuery, paginated } from '@qlcv/common/schemas/common';
 import {
   departmentCreateBody,
   departmentNode,
@@ -13,7 +13,7 @@ import { sendXlsx, wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { DepartmentsService } from './departments.service';
 
-const departmentListQuery = listQuery.extend({ parent_id: idSchema.optional() });
+const departmentListQuery = listQuery.extend({ parent_id: idQuery.optional() });
 
 export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: DepartmentsService }> = async (app, { departments }) => {
   const tags = ['departments'];
