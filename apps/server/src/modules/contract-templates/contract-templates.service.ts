@@ -13,9 +13,11 @@ import type { Kysely, Updateable } from 'kysely';
 import type { ContractTemplatesTable, DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
+import { taken } from '../../lib/constraint-answers';
 import { inspectDocxTemplate, renderDocxTemplate, sampleTemplateData, templateRefused } from '../../lib/docx-template';
 import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
 import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { lockRow } from '../../lib/row-lock';
 import { likePattern } from '../../lib/vi-search';
 import type { Upload } from '../../plugins/multipart';
 import type { DocumentsService } from '../documents/documents.service';
@@ -125,7 +127,7 @@ export class ContractTemplatesService {
 
   private async checkCode(db: Kysely<DB>, code: string, selfId?: number) {
     const other = await repo.findByCode(db, code);
-    if (other && other.id !== selfId) throw invalid('code', 'Mã mẫu hợp đồng đã tồn tại.');
+    if (other && other.id !== selfId) throw taken('contract_templates.code');
   }
 
   private values(body: ContractTemplateCreateBody) {
@@ -216,6 +218,9 @@ export class ContractTemplatesService {
 
   async delete(actor: Actor, id: number): Promise<void> {
     const keys = await this.db.transaction().execute(async (trx) => {
+      // Counted under the delete lock: contracts.template_id has no foreign key, so a contract being written with this
+      // template locks it too (`use`), and is waited for; a later one finds it gone.
+      await lockRow(trx, 'contract_templates', id, 'delete');
       const template = await this.get(id, trx);
       const used = await this.inUse(id, trx);
       if (used > 0) {
