@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatMonth, toDate } from './date';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatMonth,
+  formatTime,
+  formatWeekdayDate,
+  hourOf,
+  toDate,
+} from './date';
 
 describe('date formatting (DD/MM/YYYY, MM/YYYY, HH:mm[:ss])', () => {
   const instant = '2026-11-05T07:30:09Z'; // 14:30:09 in Vietnam (UTC+7)
@@ -42,5 +51,25 @@ describe('date formatting (DD/MM/YYYY, MM/YYYY, HH:mm[:ss])', () => {
     expect(formatDate('')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
     expect(toDate('nope')).toBeNull();
+  });
+});
+
+describe('time of day and weekday in Vietnam time', () => {
+  // 21:00 on Thursday in New York is 09:00 on Friday in Vietnam.
+  const instant = '2026-11-27T02:00:00Z';
+  it('gives the hour, the time and the weekday of the instant in Vietnam, whatever the machine zone', () => {
+    expect(hourOf(instant)).toBe(9);
+    expect(formatTime(instant)).toBe('09:00');
+    expect(formatWeekdayDate(instant)).toBe('Thứ sáu, 27/11/2026');
+    expect(formatWeekdayDate('2026-11-29T17:30:00Z')).toBe('Thứ hai, 30/11/2026');
+    expect(formatWeekdayDate('2026-11-29')).toBe('Chủ nhật, 29/11/2026');
+  });
+
+  it('takes another zone, and nothing for no date', () => {
+    expect(hourOf(instant, { timeZone: 'America/New_York' })).toBe(21);
+    expect(formatWeekdayDate(instant, { timeZone: 'America/New_York' })).toBe('Thứ năm, 26/11/2026');
+    expect(hourOf(null)).toBeNull();
+    expect(formatTime('')).toBe('');
+    expect(formatWeekdayDate(undefined)).toBe('');
   });
 });

@@ -92,6 +92,28 @@ export function formatDateTimeSeconds(value: DateInput, options?: DateFormatOpti
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}` : '';
 }
 
+/** → "14:30" */
+export function formatTime(value: DateInput, options?: DateFormatOptions): string {
+  const p = parts(value, options);
+  return p ? `${p.hour}:${p.minute}` : '';
+}
+
+/** The hour (0–23) of the instant in the zone; null for an empty or invalid input. */
+export function hourOf(value: DateInput, options?: DateFormatOptions): number | null {
+  const p = parts(value, options);
+  return p ? Number(p.hour) : null;
+}
+
+const WEEKDAYS = ['Chủ nhật', 'Thứ hai', 'Thứ ba', 'Thứ tư', 'Thứ năm', 'Thứ sáu', 'Thứ bảy'];
+
+/** → "Thứ sáu, 27/11/2026" (the day in the zone). */
+export function formatWeekdayDate(value: DateInput, options?: DateFormatOptions): string {
+  const p = parts(value, options);
+  if (!p) return '';
+  const weekday = WEEKDAYS[new Date(Date.UTC(+p.year, +p.month - 1, +p.day)).getUTCDay()];
+  return `${weekday}, ${p.day}/${p.month}/${p.year}`;
+}
+
 /**
  * The wall-clock time in the zone as a Date whose UTC fields hold it: for spreadsheets, whose cells have no
  * time zone. A calendar date (YYYY-MM-DD) stays that day at 00:00.

@@ -1,10 +1,10 @@
 import { ApartmentOutlined, IdcardOutlined, ReloadOutlined } from '@ant-design/icons';
+import { formatTime, formatWeekdayDate, hourOf } from '@qlcv/common/format/date';
 import { Button, Card, Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { LoadError } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { useAuthUser } from '@/lib/auth/auth-store';
-import { dayjs } from '@/lib/dayjs';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardCards } from '../components/dashboard-cards';
 import { LatestNotifications, NextDeadlines } from '../components/dashboard-lists';
@@ -44,8 +44,8 @@ const ChartsSkeleton = () => (
 export default function DashboardPage() {
   const user = useAuthUser();
   const dashboard = useDashboard();
-  const now = dayjs();
-  const today = now.format('dddd, DD/MM/YYYY');
+  // Vietnam time, as every record is, whatever the browser's zone.
+  const now = Date.now();
   const data = dashboard.data;
 
   return (
@@ -54,10 +54,10 @@ export default function DashboardPage() {
         <UserAvatar name={user?.name} src={user?.avatar} size={48} />
         <div style={{ flex: 1, minWidth: 220 }}>
           <Typography.Title level={3} style={{ margin: 0 }}>
-            {greeting(now.hour())}, {user?.name}!
+            {greeting(hourOf(now) ?? 0)}, {user?.name}!
           </Typography.Title>
           <Space wrap size={[8, 4]} style={{ marginTop: 4 }}>
-            <Typography.Text type="secondary">{today.charAt(0).toUpperCase() + today.slice(1)}</Typography.Text>
+            <Typography.Text type="secondary">{formatWeekdayDate(now)}</Typography.Text>
             <Tag icon={<IdcardOutlined />} color="cyan" data-testid="user-role">
               Vai trò: {user?.role?.name ?? '—'}
             </Tag>
@@ -69,7 +69,7 @@ export default function DashboardPage() {
         <Space size={8} wrap>
           {data && (
             <Typography.Text type="secondary" data-testid="dashboard-updated-at">
-              Cập nhật lúc {dayjs(data.generated_at).format('HH:mm')}
+              Cập nhật lúc {formatTime(data.generated_at)}
             </Typography.Text>
           )}
           <Button
