@@ -107,6 +107,43 @@ test.describe('Cấu hình thông báo', () => {
     expect((await notes.json()).data[0].title).toMatch(new RegExp(`^\\[${id}\\] Việc mới CV\\d{4}-\\d+ cho Nguyễn Thị Nhận`));
   });
 
+  test('mẫu đơn nghỉ phép có biến mã đơn và đường dẫn tới đơn', async ({ page, request }) => {
+    const token = await adminLogin(request);
+    const list = await request.get('/api/notification-settings?event=leave.submitted', { headers: auth(token) });
+    saved = ((await list.json()) as { data: Setting[] }).data[0];
+
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/settings/notifications/${saved?.id}/edit`);
+    await expect(page.getByRole('heading', { name: 'Sửa cấu hình: Đơn nghỉ phép chờ duyệt' })).toBeVisible();
+    const title = page.getByRole('textbox', { name: 'Tiêu đề' });
+    const body = page.getByRole('textbox', { name: 'Nội dung' });
+    // The chips of the event: its record's code and the link, like a request's and a work's.
+    for (const name of ['Mã đơn nghỉ', 'Đường dẫn tới bản ghi']) {
+      await expect(page.getByRole('button', { name: `Chèn biến ${name}` })).toHaveCount(2);
+    }
+    await title.fill('Đơn ');
+    await title.press('End');
+    await page.getByRole('button', { name: 'Chèn biến Mã đơn nghỉ' }).first().click();
+    await expect(title).toHaveValue('Đơn {{leave.code}}');
+    await body.fill('{{employee.name}} xin nghỉ. Mở đơn: ');
+    await body.press('End');
+    await page.getByRole('button', { name: 'Chèn biến Đường dẫn tới bản ghi' }).last().click();
+    // The chip's example is a leave's page.
+    await expect(page.getByRole('tooltip')).toContainText('Đường dẫn tới bản ghi — ví dụ: /admin/leaves/3');
+    const preview = page.getByTestId('notification-preview');
+    await expect(preview.getByTestId('preview-title')).toHaveText('Đơn NP2611-0003');
+    await expect(preview.getByTestId('preview-body')).toHaveText('Hoàng Thu Hà xin nghỉ. Mở đơn: /admin/leaves/3');
+    await page.screenshot({ path: 'test-results/notification-leave-placeholders.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Chèn biến Mã đơn nghỉ' }).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/notification-leave-placeholders-390.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page.getByText('Đã lưu cấu hình “Đơn nghỉ phép chờ duyệt”.')).toBeVisible();
+    await expect(page.locator('code').filter({ hasText: 'Đơn {{leave.code}}' })).toBeVisible();
+  });
+
   test('mỗi người tắt kênh cho chính mình trong trang cá nhân', async ({ page, request }) => {
     const id = unique();
     const token = await adminLogin(request);

@@ -56,6 +56,7 @@ export const PLACEHOLDERS = {
   'work.assignee_name': { label: 'Người được giao', sample: 'Phạm Quốc Dũng' },
   'department.name': { label: 'Phòng ban', sample: 'Phòng Quan trắc môi trường' },
   'employee.name': { label: 'Tên nhân viên', sample: 'Hoàng Thu Hà' },
+  'leave.code': { label: 'Mã đơn nghỉ', sample: 'NP2611-0003' },
   'leave.type': { label: 'Loại nghỉ', sample: 'Nghỉ phép năm' },
   'leave.from': { label: 'Nghỉ từ ngày', sample: '02/12/2026' },
   'leave.to': { label: 'Nghỉ đến ngày', sample: '03/12/2026' },
@@ -92,7 +93,16 @@ const WORK: Placeholder[] = [
   'request.code',
   'request.title',
 ];
-const LEAVE: Placeholder[] = [...COMMON, 'employee.name', 'leave.type', 'leave.from', 'leave.to', 'leave.days', 'leave.reason'];
+const LEAVE: Placeholder[] = [
+  ...COMMON,
+  'leave.code',
+  'employee.name',
+  'leave.type',
+  'leave.from',
+  'leave.to',
+  'leave.days',
+  'leave.reason',
+];
 
 export interface NotificationDefaults {
   active: boolean;
@@ -406,9 +416,19 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
   return template.replace(TOKEN, (_, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : ''));
 }
 
+/** The sample link of each group's record (`{{link}}` is every event's, to its own record). */
+const SAMPLE_LINKS: Record<EventGroup, string> = {
+  request: '/admin/requests/12',
+  work: '/admin/works/42',
+  leave: '/admin/leaves/3',
+  contract: '/admin/contracts/15',
+  evaluation: '/admin/user-evaluations/8',
+};
+
 /** The sample values of an event's placeholders, for the preview. */
 export function sampleValues(event: NotificationEvent): Record<string, string> {
-  return Object.fromEntries(EVENT_CATALOGUE[event].placeholders.map((p) => [p, PLACEHOLDERS[p].sample]));
+  const def = EVENT_CATALOGUE[event];
+  return Object.fromEntries(def.placeholders.map((p) => [p, p === 'link' ? SAMPLE_LINKS[def.group] : PLACEHOLDERS[p].sample]));
 }
 
 // Schemas ---------------------------------------------------------------------------------------------------------

@@ -302,6 +302,19 @@ describe('notification settings', () => {
     });
   });
 
+  describe("each event's record code and link (issue 21, part 10)", () => {
+    it("previews a leave's code and link with samples of a leave", async () => {
+      const res = await t.call({
+        method: 'POST',
+        url: `${url}/preview`,
+        token: viewer.token,
+        payload: { event: 'leave.submitted', title_template: 'Đơn {{leave.code}} chờ duyệt', body_template: 'Mở {{link}}' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ title: 'Đơn NP2611-0003 chờ duyệt', body: 'Mở /admin/leaves/3', problems: [] });
+    });
+  });
+
   describe('access', () => {
     it('answers 401 without a token and 403 without the keys', async () => {
       const s = byEvent.get('request.created') as Setting;

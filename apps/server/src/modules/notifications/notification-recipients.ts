@@ -1,6 +1,11 @@
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { PRIORITY_LABELS, REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
-import type { DynamicRecipient, NotificationRecipients } from '@qlcv/common/schemas/notification-settings';
+import {
+  type DynamicRecipient,
+  EVENT_CATALOGUE,
+  isNotificationEvent,
+  type NotificationRecipients,
+} from '@qlcv/common/schemas/notification-settings';
 import type { Kysely } from 'kysely';
 import type { DB, DomainEventsTable } from '../../db/schema';
 import { parseJsonObject } from '../../lib/json';
@@ -169,13 +174,16 @@ async function workContext(db: Kysely<DB>, id: number, payload: Record<string, u
 
 /**
  * An event of a module that has no reader here (leaves, contracts, evaluations): its payload says it all —
- * `assignee_id`, `creator_id`, `department_id` (whose head is meant) or `head_ids`, `vars` (placeholder → text) and `link`.
+ * `assignee_id`, `creator_id`, `department_id` (whose head is meant) or `head_ids`, `vars` (placeholder → text),
+ * `link`, and `code`, the record's code, which is the `<group>.code` placeholder (`leave.code`) unless `vars` says it.
  */
-async function payloadContext(db: Kysely<DB>, payload: Record<string, unknown>): Promise<EventContext> {
+async function payloadContext(db: Kysely<DB>, type: string, payload: Record<string, unknown>): Promise<EventContext> {
   const vars: Record<string, string> = {};
   if (payload.vars && typeof payload.vars === 'object') {
     for (const [k, v] of Object.entries(payload.vars as Record<string, unknown>)) vars[k] = text(v);
   }
+  const codeName = isNotificationEvent(type) ? `${EVENT_CATALOGUE[type].group}.code` : null;
+  if (codeName && typeof payload.code === 'string' && !Object.hasOwn(vars, codeName)) vars[codeName] = payload.code;
   const departmentId = typeof payload.department_id === 'number' ? payload.department_id : null;
   return {
     vars,
@@ -195,7 +203,7 @@ export async function loadContext(db: Kysely<DB>, event: DomainEventRow): Promis
   const payload = parseJsonObject(event.payload) ?? {};
   if (event.entity === 'requests') return requestContext(db, event.entity_id, payload);
   if (event.entity === 'works') return workContext(db, event.entity_id, payload);
-  return payloadContext(db, payload);
+  return payloadContext(db, event.type, payload);
 }
 
 /**

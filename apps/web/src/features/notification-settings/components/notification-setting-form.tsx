@@ -11,6 +11,7 @@ import {
   type NotificationChannel,
   type NotificationEvent,
   type NotificationSetting,
+  sampleValues,
   templateProblems,
 } from '@qlcv/common/schemas/notification-settings';
 import { normalizeVi } from '@qlcv/common/vi-text';
@@ -172,6 +173,7 @@ export function NotificationSettingForm({
   const title = Form.useWatch('title_template', form) ?? '';
   const body = Form.useWatch('body_template', form) ?? '';
   const def = event ? EVENT_CATALOGUE[event] : undefined;
+  const samples = useMemo(() => (event ? sampleValues(event) : {}), [event]);
   const roles = useRoleOptions();
   const departments = useDepartmentTree();
   const departmentTree = useMemo(() => toTree(departments.data ?? []), [departments.data]);
@@ -309,7 +311,7 @@ export function NotificationSettingForm({
               rules={[templateRule(event, 'tiêu đề')]}
               extra="Dùng làm tiêu đề thông báo trong ứng dụng và tiêu đề e-mail."
             >
-              <TemplateField placeholders={def?.placeholders ?? []} maxLength={255} aria-label="Tiêu đề" />
+              <TemplateField placeholders={def?.placeholders ?? []} samples={samples} maxLength={255} aria-label="Tiêu đề" />
             </Form.Item>
             <Form.Item
               name="body_template"
@@ -319,7 +321,13 @@ export function NotificationSettingForm({
               style={{ marginBottom: 0 }}
               extra="Nội dung SMS và Zalo chỉ gồm phần này."
             >
-              <TemplateField placeholders={def?.placeholders ?? []} maxLength={2000} multiline aria-label="Nội dung" />
+              <TemplateField
+                placeholders={def?.placeholders ?? []}
+                samples={samples}
+                maxLength={2000}
+                multiline
+                aria-label="Nội dung"
+              />
             </Form.Item>
           </Card>
         </Col>

@@ -9,6 +9,8 @@ interface Props {
   onChange?: (value: string) => void;
   /** The placeholders of the chosen event, offered as chips that insert `{{name}}` at the cursor. */
   placeholders: readonly Placeholder[];
+  /** The event's sample of each placeholder (a leave's link is a leave's), shown in the chip's tooltip. */
+  samples?: Readonly<Record<string, string>>;
   multiline?: boolean;
   maxLength?: number;
   placeholder?: string;
@@ -16,7 +18,17 @@ interface Props {
 }
 
 /** A title or body template: the text, and under it one chip per placeholder the event offers. */
-export function TemplateField({ id, value = '', onChange, placeholders, multiline, maxLength, placeholder, ...rest }: Props) {
+export function TemplateField({
+  id,
+  value = '',
+  onChange,
+  placeholders,
+  samples,
+  multiline,
+  maxLength,
+  placeholder,
+  ...rest
+}: Props) {
   const input = useRef<InputRef>(null);
   const area = useRef<TextAreaRef>(null);
   // Where the cursor last was, so a chip lands there even after the field lost focus to the click.
@@ -65,7 +77,7 @@ export function TemplateField({ id, value = '', onChange, placeholders, multilin
           Chèn biến:
         </Typography.Text>
         {placeholders.map((p) => (
-          <Tooltip key={p} title={`${PLACEHOLDERS[p].label} — ví dụ: ${PLACEHOLDERS[p].sample}`}>
+          <Tooltip key={p} title={`${PLACEHOLDERS[p].label} — ví dụ: ${samples?.[p] ?? PLACEHOLDERS[p].sample}`}>
             <Tag
               role="button"
               tabIndex={0}

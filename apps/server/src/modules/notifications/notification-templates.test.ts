@@ -1,0 +1,274 @@
+import {
+  EVENT_CATALOGUE,
+  type EventGroup,
+  NOTIFICATION_EVENTS,
+  type NotificationEvent,
+} from '@qlcv/common/schemas/notification-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../../lib/domain-events';
+import { createDepartment, uniq } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { buildWorld, caller, createRequest, receive, type World } from '../requests/requests.test-helpers';
+import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
+
+// Issue 21: a template reads only the event's own values, in delivery as in the preview (part 5); every event's
+// record code and link are placeholders of that event, filled in delivery (part 10).
+
+const PUBLIC_URL = 'https://qlcv.congty.vn';
+
+/** The placeholder of each group's record code; a user evaluation has no code of its own (its period names it). */
+const RECORD_CODE: Record<EventGroup, string> = {
+  request: 'request.code',
+  work: 'work.code',
+  leave: 'leave.code',
+  contract: 'contract.code',
+  evaluation: 'evaluation.name',
+};
+const codeOf = (event: NotificationEvent) => RECORD_CODE[EVENT_CATALOGUE[event].group];
+
+type Who = { id: number; token: string };
+
+describe('notification templates in delivery', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let world: World;
+  /** Named by every setting of these tests: told of every event, never its actor. */
+  let reader: Who;
+  let head: Who;
+  let emp: Who;
+  let manager: Who;
+  let sick: number;
+
+  const db = () => t.database.db;
+  const settingOf = async (event: string) =>
+    (await call('GET', `/api/notification-settings?event=${event}`)).json().data[0] as Record<string, unknown> & {
+      id: number;
+      version: number;
+    };
+  const saveSetting = (s: Record<string, unknown>, patch: Record<string, unknown>) =>
+    call('PUT', `/api/notification-settings/${s.id}`, {
+      event: s.event,
+      active: true,
+      channels: s.channels,
+      recipients: s.recipients,
+      title_template: s.title_template,
+      body_template: s.body_template,
+      version: s.version,
+      ...patch,
+    });
+  /** The reader's notification and e-mail of the last `event` of the record `entityId`. */
+  const received = async (event: string, entityId: number) => {
+    const note = await db()
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', reader.id)
+      .where('event', '=', event)
+      .where('entity_id', '=', entityId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const mail = await db()
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('user_id', '=', reader.id)
+      .where('event_id', '=', note?.event_id ?? 0)
+      .where('channel', '=', 'email')
+      .executeTakeFirst();
+    return { note, mail };
+  };
+  const dispatch = () => t.app.workers.dispatcher.runOnce(10_000);
+  const apply = async (who: Who, day: string) => {
+    const res = await call(
+      'POST',
+      '/api/leaves',
+      { leave_type_id: sick, start_date: day, end_date: day, reason: 'Khám bệnh' },
+      who.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; code: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { PUBLIC_URL });
+    call = caller(t);
+    world = await buildWorld(t);
+    reader = await t.userWith([], { email: 'doc.thong.bao@example.vn' });
+    const dept = await createDepartment(t, { code: uniq('NP'), name: 'Phòng Nhân sự' });
+    head = await t.userWith(['leaves.index', 'leaves.create', 'leaves.departments'], { department_id: dept.id });
+    emp = await t.userWith(['leaves.index', 'leaves.create'], { department_id: dept.id, joined_at: '2015-03-01' });
+    manager = await t.userWith(['leaves.index', 'leaves.department'], { department_id: dept.id });
+    await db().updateTable('departments').set({ head_id: head.id }).where('id', '=', dept.id).execute();
+    const types = (await call('GET', '/api/leave-types')).json().data as { id: number; code: string }[];
+    sick = types.find((x) => x.code === 'sick')?.id as number;
+    await dispatch();
+  });
+  afterAll(() => t?.close());
+
+  describe('own values only (part 5)', () => {
+    const BUILT_INS = '{{constructor}}|{{toString}}|{{__proto__}}|{{hasOwnProperty}}|{{valueOf}}';
+
+    it("renders an object's built-in names as nothing in a real delivery, for a record's event and a payload's event", async () => {
+      // The save refuses these names; a template stored before the check (or by hand) must still leak nothing.
+      const real: Record<string, string> = { 'work.assigned': 'work.code', 'leave.submitted': 'leave.from' };
+      for (const event of ['work.assigned', 'leave.submitted']) {
+        const s = await settingOf(event);
+        expect(
+          (
+            await saveSetting(s, {
+              channels: ['in_app', 'email'],
+              recipients: { roles: [], departments: [], users: [reader.id], dynamic: [] },
+            })
+          ).statusCode,
+        ).toBe(200);
+        await db()
+          .updateTable('notification_settings')
+          .set({ title_template: `T ${BUILT_INS}`, body_template: `B ${BUILT_INS} {{${real[event]}}}` })
+          .where('event', '=', event)
+          .execute();
+      }
+      const work = (await call('POST', '/api/works', { title: 'Lấy mẫu khí thải', assignee_id: emp.id })).json();
+      const leave = await apply(emp, '2027-03-01');
+      await dispatch();
+      for (const [event, id, code] of [
+        ['work.assigned', work.id, work.code],
+        ['leave.submitted', leave.id, '01/03/2027'],
+      ] as const) {
+        const { note, mail } = await received(event, id);
+        expect(note?.title, event).toBe('T ||||');
+        expect(note?.body, event).toBe(`B |||| ${code}`);
+        expect(mail?.body, event).toBe(`B |||| ${code}`);
+        for (const text of [note?.title, note?.body, mail?.subject, mail?.body]) {
+          expect(text).not.toMatch(/function|native code|\[object/);
+        }
+      }
+    });
+  });
+
+  describe("each event's record code and link (part 10)", () => {
+    it('every event of the catalogue offers its record code and the link', () => {
+      for (const event of NOTIFICATION_EVENTS) {
+        const placeholders = EVENT_CATALOGUE[event].placeholders as readonly string[];
+        expect(placeholders, event).toContain('link');
+        expect(placeholders, event).toContain(codeOf(event));
+      }
+    });
+
+    it('saves, for every event, a template with its code and link', async () => {
+      for (const event of NOTIFICATION_EVENTS) {
+        const s = await settingOf(event);
+        const res = await saveSetting(s, {
+          channels: ['in_app', 'email'],
+          recipients: { roles: [], departments: [], users: [reader.id], dynamic: [] },
+          title_template: `Mã {{${codeOf(event)}}}`,
+          body_template: `{{ ${codeOf(event)} }}: mở {{link}}`,
+        });
+        expect(res.statusCode, `${event}: ${res.body}`).toBe(200);
+      }
+    });
+
+    it('fills a leave’s code and link in a real delivery of every leave event', async () => {
+      const pending = await apply(emp, '2027-03-02');
+      expect((await call('POST', `/api/leaves/${pending.id}/approve`, {}, head.token)).statusCode).toBe(200);
+      const refused = await apply(emp, '2027-03-03');
+      expect(
+        (await call('POST', `/api/leaves/${refused.id}/reject`, { note: 'Trùng lịch quan trắc' }, head.token)).statusCode,
+      ).toBe(200);
+      const dropped = await apply(emp, '2027-03-04');
+      expect((await call('POST', `/api/leaves/${dropped.id}/cancel`, {}, emp.token)).statusCode).toBe(200);
+      const forYou = await call(
+        'POST',
+        '/api/leaves/for-employee',
+        { user_id: emp.id, leave_type_id: sick, start_date: '2027-03-05', end_date: '2027-03-05' },
+        manager.token,
+      );
+      expect(forYou.statusCode, forYou.body).toBe(201);
+      await dispatch();
+      const cases: [NotificationEvent, { id: number; code: string }][] = [
+        ['leave.submitted', pending],
+        ['leave.approved', pending],
+        ['leave.rejected', refused],
+        ['leave.cancelled', dropped],
+        ['leave.created_for_you', forYou.json()],
+      ];
+      for (const [event, leave] of cases) {
+        expect(leave.code, event).toMatch(/\S/);
+        const { note, mail } = await received(event, leave.id);
+        expect(note?.title, event).toBe(`Mã ${leave.code}`);
+        expect(note?.body, event).toBe(`${leave.code}: mở /admin/leaves/${leave.id}`);
+        expect(note?.link, event).toBe(`/admin/leaves/${leave.id}`);
+        expect(mail?.subject, event).toBe(`Mã ${leave.code}`);
+        expect(mail?.body, event).toBe(`${leave.code}: mở ${PUBLIC_URL}/admin/leaves/${leave.id}`);
+      }
+    });
+
+    it('fills every other event’s code and link in delivery', async () => {
+      // Through the API: a work assigned, a request created, received and (another) rejected.
+      const work = (await call('POST', '/api/works', { title: 'Phân tích mẫu nước', assignee_id: emp.id })).json();
+      const request = await createRequest(t, world);
+      await receive(t, request.id);
+      const other = await createRequest(t, world);
+      expect((await call('POST', `/api/requests/${other.id}/reject`, { reason: 'Ngoài phạm vi dịch vụ.' })).statusCode).toBe(200);
+      // The rest as their modules record them, on real records (a request's or a work's event reads its record).
+      const events: { type: NotificationEvent; entity: string; id: number; payload: Record<string, unknown> }[] = [
+        { type: 'request.step_changed', entity: 'requests', id: request.id, payload: { to_step: 2 } },
+        { type: 'request.completed', entity: 'requests', id: request.id, payload: {} },
+        { type: 'work.due_soon', entity: 'works', id: work.id, payload: {} },
+        { type: 'work.overdue', entity: 'works', id: work.id, payload: {} },
+        { type: 'work.escalated', entity: 'works', id: work.id, payload: {} },
+        {
+          type: 'contract.expiring',
+          entity: 'contracts',
+          id: 9001,
+          payload: {
+            code: '015/2026/HĐ-QT',
+            vars: { 'contract.code': '015/2026/HĐ-QT', 'contract.end_date': '31/12/2026', 'contract.days_left': '30' },
+            link: '/admin/contracts/9001',
+          },
+        },
+      ];
+      for (const type of ['evaluation.opened', 'evaluation.reviewed', 'evaluation.approved', 'evaluation.self_due'] as const) {
+        const payload = userEvaluationEventPayload({
+          id: 9002,
+          employee_id: emp.id,
+          department_id: null,
+          reviewer_id: head.id,
+          evaluation_name: 'Đánh giá KPI quý IV/2026',
+          employee_name: 'Nhân viên',
+          total: 87,
+        });
+        events.push({ type, entity: 'user_evaluations', id: 9002, payload });
+      }
+      for (const e of events) {
+        await recordEvent(db(), { type: e.type, entity: e.entity, entityId: e.id, actorId: null, payload: e.payload });
+      }
+      await dispatch();
+      const onWork = { id: work.id, code: work.code, link: `/admin/works/${work.id}` };
+      const onRequest = { id: request.id, code: request.code, link: `/admin/requests/${request.id}` };
+      const onOther = { id: other.id, code: other.code, link: `/admin/requests/${other.id}` };
+      const onEvaluation = { id: 9002, code: 'Đánh giá KPI quý IV/2026', link: '/admin/user-evaluations/9002' };
+      const expected: Record<string, { id: number; code: string; link: string }> = {
+        'work.assigned': onWork,
+        'work.due_soon': onWork,
+        'work.overdue': onWork,
+        'work.escalated': onWork,
+        'request.created': onOther,
+        'request.received': onRequest,
+        'request.rejected': onOther,
+        'request.step_changed': onRequest,
+        'request.completed': onRequest,
+        'contract.expiring': { id: 9001, code: '015/2026/HĐ-QT', link: '/admin/contracts/9001' },
+        'evaluation.opened': onEvaluation,
+        'evaluation.reviewed': onEvaluation,
+        'evaluation.approved': onEvaluation,
+        'evaluation.self_due': onEvaluation,
+      };
+      const leaves = NOTIFICATION_EVENTS.filter((e) => EVENT_CATALOGUE[e].group === 'leave');
+      expect(Object.keys(expected).sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => !leaves.includes(e)).sort());
+      for (const [event, { id, code, link }] of Object.entries(expected)) {
+        const { note, mail } = await received(event, id);
+        expect(note?.title, event).toBe(`Mã ${code}`);
+        expect(note?.body, event).toBe(`${code}: mở ${link}`);
+        expect(mail?.body, event).toBe(`${code}: mở ${PUBLIC_URL}${link}`);
+      }
+    });
+  });
+});
