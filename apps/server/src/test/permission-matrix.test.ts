@@ -418,11 +418,11 @@ async function leaveRequestFor(r: Route, key: PermissionKey | undefined, token: 
       return at('/api/leaves/year-end-close', { year: 2031 });
     case 'PUT /api/leaves/policy':
       return at('/api/leaves/policy', await current('/api/leaves/policy'));
-    case 'GET /api/leaves/:id':
-      return at(`/api/leaves/${await freshLeave(me)}`);
     case 'GET /api/leaves':
       // Signed in without a leave key: the leaves awaiting one's decision (the other tabs need a key).
       return at(key ? '/api/leaves' : '/api/leaves?tab=approval');
+    case 'GET /api/leaves/:id':
+      return at(`/api/leaves/${await freshLeave(me)}`);
     case 'PUT /api/leaves/:id': {
       const id = await freshLeave(me);
       const l = await current(`/api/leaves/${id}`);

@@ -70,7 +70,8 @@ export function quarterBody(
   return {
     name: `Đánh giá quý IV/2026 ${seq}`,
     period_type: 'quarter',
-    period_start: '2026-10-01',
+    // Periods are unique by type + dates: 28 end days, then the next start day (a long run, e.g. the permission matrix).
+    period_start: `2026-10-${String(1 + Math.floor(seq / 28)).padStart(2, '0')}`,
     period_end: `2026-12-${String(31 - (seq % 28)).padStart(2, '0')}`,
     self_deadline: '2027-01-05',
     review_deadline: '2027-01-10',
