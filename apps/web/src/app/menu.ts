@@ -1,16 +1,15 @@
-import { hasAnyPermission } from '@qlcv/common/permissions';
-import { MENU_GROUPS, MENU_ROUTES, type MenuGroupDef, type RouteDef, routeTrail } from './routes';
+import { MENU_GROUPS, MENU_ROUTES, type MenuGroupDef, type RouteDef, type RouteViewer, routeAllows, routeTrail } from './routes';
 
 export interface MenuSection {
   group: MenuGroupDef;
   routes: RouteDef[];
 }
 
-/** The sidebar: visible routes the user may open, by group, empty groups left out. */
-export function buildMenu(permissions: readonly string[]): MenuSection[] {
+/** The sidebar: visible routes the user may open (as the guard decides), by group, empty groups left out. */
+export function buildMenu(permissions: readonly string[], user: RouteViewer | null = null): MenuSection[] {
   return MENU_GROUPS.map((group) => ({
     group,
-    routes: MENU_ROUTES.filter((r) => r.group === group.key && hasAnyPermission(permissions, r.permissions)),
+    routes: MENU_ROUTES.filter((r) => r.group === group.key && routeAllows(r, permissions, user)),
   })).filter((s) => s.routes.length > 0);
 }
 

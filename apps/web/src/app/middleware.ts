@@ -1,10 +1,9 @@
-import { hasAnyPermission } from '@qlcv/common/permissions';
 import { redirect } from 'react-router';
 import { hideLoading, showLoading } from '@/lib/app-state';
 import { authState, clearAuth, loadProfile } from '@/lib/auth/auth-store';
 import { rememberIntendedPath } from '@/lib/auth/intended-path';
 import { getToken } from '@/lib/auth/token';
-import { type Middleware, type RouteDef, urlFor } from './routes';
+import { type Middleware, type RouteDef, routeAllows, urlFor } from './routes';
 
 /** Seed §2/§9: the profile overlay hides 1000 ms after the profile has loaded. */
 export const PROFILE_OVERLAY_HIDE_DELAY_MS = 1000;
@@ -40,9 +39,10 @@ const steps: Record<Middleware, Step> = {
     }
   },
 
-  /** Any-of permission check; failing sends to the route named error.403. */
+  /** Any-of permission check (or an audience the route admits); failing sends to the route named error.403. */
   permission({ route }) {
-    if (!hasAnyPermission(authState.get().permissions, route.permissions)) throw redirect(urlFor('error.403'));
+    const { permissions, user } = authState.get();
+    if (!routeAllows(route, permissions, user)) throw redirect(urlFor('error.403'));
   },
 };
 

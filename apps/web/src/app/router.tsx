@@ -20,10 +20,12 @@ function toRouteObject(def: RouteDef): RouteObject {
     id: def.name,
     path: def.path,
     handle,
-    loader: ({ request }) => {
-      // Signed in: the page's first data loads while the guards check the profile (a refusal just leaves it unused).
+    loader: async ({ request }) => {
+      // The guards first: a page that ends in 403 or at login asks for none of its data. Then its first data, while
+      // its code still loads (`lazy` runs beside the loader): on a first load that starts once the profile is in.
+      const result = await runMiddleware(def, request);
       if (prefetch && getToken()) void prefetch(new URL(request.url));
-      return runMiddleware(def, request);
+      return result;
     },
     lazy: async () => ({ Component: (await page()).default }),
   };

@@ -5,7 +5,7 @@ import { PERMISSION_KEYS } from '@qlcv/common/permissions';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, menuRouteFor } from './menu';
 import { ROUTE_PAGES } from './route-pages';
-import { MENU_ROUTES, ROUTES, routeByName, routeTrail, urlFor } from './routes';
+import { MENU_ROUTES, ROUTES, type RouteViewer, routeAllows, routeByName, routeTrail, urlFor } from './routes';
 
 const keysOf = (name: string) => routeByName(name).permissions ?? [];
 
@@ -139,6 +139,27 @@ describe('the route table (seed §2, §6)', () => {
     expect(names).not.toContain('works.index');
     expect(menuRouteFor('users.edit')?.name).toBe('users.index');
     expect(menuRouteFor('works.create')?.name).toBe('works.my_work');
+  });
+
+  it('admits whoever a leave waits for to the leave list and a leave, without a leave key (issue 21, part 8)', () => {
+    const nobody = { headed_department_ids: [], substitute_for_ids: [] };
+    const head = { headed_department_ids: [4], substitute_for_ids: [] };
+    const substitute = { headed_department_ids: [], substitute_for_ids: [9] };
+    for (const name of ['leaves.index', 'leaves.show']) {
+      expect(routeAllows(routeByName(name), [], head), name).toBe(true);
+      expect(routeAllows(routeByName(name), [], substitute), name).toBe(true);
+      expect(routeAllows(routeByName(name), [], nobody), name).toBe(false);
+      expect(routeAllows(routeByName(name), [], null), name).toBe(false);
+    }
+    // Only those two: creating, editing, timekeeping and another section still need their keys.
+    for (const name of ['leaves.create', 'leaves.edit', 'leaves.create_for_employee', 'timekeeping.index', 'users.index'])
+      expect(routeAllows(routeByName(name), [], head), name).toBe(false);
+    expect(routeAllows(routeByName('leaves.index'), ['leaves.index'], nobody)).toBe(true);
+    const names = (user: RouteViewer) => buildMenu([], user).flatMap((s) => s.routes.map((r) => r.name));
+    expect(names(head)).toContain('leaves.index');
+    expect(names(substitute)).toContain('leaves.index');
+    expect(names(nobody)).not.toContain('leaves.index');
+    expect(names(head)).not.toContain('timekeeping.index');
   });
 });
 

@@ -26,7 +26,8 @@
 //   timekeeping.index        (leaves.index)                 timekeeping
 //   settings.company.index   (settings.edit)                settings/company (module, folder, schema: company-settings)
 //   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
-import type { PermissionKey } from '@qlcv/common/permissions';
+import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
+import type { AuthInfo } from '@qlcv/common/schemas/users';
 
 /** Run in order before a route is entered (seed §2 "Navigation rules"). */
 export type Middleware = 'guest' | 'auth' | 'permission';
@@ -45,6 +46,8 @@ export interface RouteDef {
   middleware: Middleware[];
   /** Any of these keys opens the route (seed §6); none listed: authentication only. */
   permissions?: PermissionKey[];
+  /** Who also opens it without any of the keys, as the profile says (e.g. whoever a leave waits for). */
+  admits?: RouteAudience[];
   /** Breadcrumb parent (seed's breadcrumb catalogue). */
   parent?: string;
   /** Sidebar group; routes without a group or marked hidden are not in the menu. */
@@ -54,6 +57,26 @@ export interface RouteDef {
   description?: string;
   /** Name of the route this one sends to instead of showing a page. */
   redirect?: string;
+}
+
+/**
+ * People a route admits by what they are rather than by a key, read from the profile (`GET /api/auth/info`):
+ * `leave_deciders` — a department head or someone standing in for an approver today; a leave waits for them, so
+ * they open it and its list's "Chờ tôi duyệt" tab whatever their role holds (issue 21, part 8).
+ */
+export type RouteAudience = 'leave_deciders';
+
+/** The profile's part the audiences are read from. */
+export type RouteViewer = Pick<AuthInfo['user'], 'headed_department_ids' | 'substitute_for_ids'>;
+
+const AUDIENCES: Record<RouteAudience, (user: RouteViewer) => boolean> = {
+  leave_deciders: (u) => u.headed_department_ids.length > 0 || u.substitute_for_ids.length > 0,
+};
+
+/** Whether a signed-in user opens a route: any of its keys (seed §6), or one of the audiences it admits. */
+export function routeAllows(route: RouteDef, permissions: readonly string[], user: RouteViewer | null): boolean {
+  if (hasAnyPermission(permissions, route.permissions)) return true;
+  return !!user && (route.admits ?? []).some((audience) => AUDIENCES[audience](user));
 }
 
 /** What the router hangs on each route object, read back by `useCurrentRoute`. */
@@ -102,6 +125,8 @@ interface Crud {
   description: string;
   /** Keys per screen; an omitted screen is not created. */
   keys: Partial<Record<'index' | 'create' | 'show' | 'edit', PermissionKey[]>>;
+  /** Per screen, who also opens it without its keys. */
+  admits?: Partial<Record<'index' | 'create' | 'show' | 'edit', RouteAudience[]>>;
   screens?: ('index' | 'create' | 'show' | 'edit')[];
 }
 
@@ -115,6 +140,7 @@ function crud(c: Crud): RouteDef[] {
       path,
       label,
       permissions: c.keys[screen],
+      ...(c.admits?.[screen] ? { admits: c.admits[screen] } : {}),
       ...(screen === 'index'
         ? { group: c.group, description: c.description }
         : { parent: index, hidden: true, description: c.description }),
@@ -308,6 +334,8 @@ export const ROUTES: RouteDef[] = [
       show: ['leaves.show'],
       edit: ['leaves.edit', 'leaves.departments', 'leaves.all'],
     },
+    // The list (its "Chờ tôi duyệt" tab) and a leave's page: also whoever a leave waits for.
+    admits: { index: ['leave_deciders'], show: ['leave_deciders'] },
   }).map((r) => (r.name === 'leaves.create' ? { ...r, label: 'Đăng ký nghỉ phép' } : r)),
   admin({
     name: 'leaves.create_for_employee',

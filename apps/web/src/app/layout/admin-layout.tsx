@@ -28,7 +28,7 @@ export function AdminLayout() {
   useNotificationStream();
   const [narrow, setNarrow] = useState(false);
 
-  const sections = useMemo(() => buildMenu(permissions), [permissions]);
+  const sections = useMemo(() => buildMenu(permissions, user), [permissions, user]);
   const selected = route ? menuRouteFor(route.name) : undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected?.group ? [selected.group] : []));
 
