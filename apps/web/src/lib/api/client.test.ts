@@ -204,15 +204,20 @@ describe('handleRequestError (seed §8)', () => {
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Không có quyền xuất dữ liệu' });
   });
 
-  it('401 on a signed-in call: session-expired text and the session handler', async () => {
+  it('401 on a signed-in call: session-expired text and the session handler; the login page says it, no toast', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     const error = await handleRequestError(
       httpError(401, { message: 'Unauthenticated.', errors: [], error_code: 'UNAUTHENTICATED' }, true),
-      'notification',
+      'alert_notification',
     );
     expect(error.message).toBe('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập để tiếp tục.');
-    expect(toasts[0]?.title).toBe('Phiên đăng nhập đã hết hạn, vui lòng đăng nhập để tiếp tục.');
+    expect(errorState.get()).toMatchObject({
+      status: 401,
+      message: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập để tiếp tục.',
+    });
+    expect(toasts).toHaveLength(0);
+    expect(alertState.get().visible).toBe(false);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 

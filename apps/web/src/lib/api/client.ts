@@ -135,16 +135,18 @@ export async function handleRequestError(error: unknown, mode: DisplayMode): Pro
   const code = typeof body?.error_code === 'string' ? body.error_code : null;
   const errors = fieldErrors(body?.errors);
   const apiError = new ApiError(message, status, code, errors, false, { cause: error });
+  // A 401 on a call made with a token: the session is over. The login page it goes to says so, once: no toast or
+  // alert over it (which would also bring Ant Design onto the plain sign-in page).
+  const sessionOver = failed?.response?.status === 401 && !!failed.sentHeaders.Authorization && !!onUnauthorized;
 
   if (mode !== 'ignore') {
     errorState.set({ status, code, message });
-    if (mode === 'notification' || mode === 'alert_notification') notifyError(message);
-    if (mode === 'alert' || mode === 'alert_notification') {
+    if (!sessionOver && (mode === 'notification' || mode === 'alert_notification')) notifyError(message);
+    if (!sessionOver && (mode === 'alert' || mode === 'alert_notification')) {
       showAlert(message, { type: 'error', errors: errors.map((e) => e.message).filter((m) => m !== message) });
     }
   }
 
-  // A 401 on a call made with a token: the session is over.
-  if (failed?.response?.status === 401 && failed.sentHeaders.Authorization && onUnauthorized) onUnauthorized();
+  if (sessionOver) onUnauthorized?.();
   return apiError;
 }

@@ -3,6 +3,7 @@ import { setUnauthorizedHandler } from '../api/client';
 import { queryClient } from '../query-client';
 import { createStore } from '../store';
 import { getAuthInfo } from './get-auth-info';
+import { forgetSessionExpired, rememberIntendedPath, rememberSessionExpired } from './intended-path';
 import { logoutRequest } from './logout';
 import { getToken, removeToken, saveToken } from './token';
 
@@ -24,6 +25,7 @@ export const isSignedIn = () => !!getToken();
 
 /** After a successful login: keep the token (localStorage QLCV_TOKEN). */
 export function signIn(login: { token: string; expires_at: string }): void {
+  forgetSessionExpired();
   saveToken(login.token);
   const expiresAt = Date.parse(login.expires_at);
   authState.set({ token: login.token, user: null, permissions: [], expiresAt: Number.isNaN(expiresAt) ? 0 : expiresAt });
@@ -54,6 +56,7 @@ export function clearAuth(): void {
 export async function signOut(): Promise<void> {
   if (getToken()) await logoutRequest();
   clearAuth();
+  forgetSessionExpired();
 }
 
 /** Copies changed columns (e.g. from PUT /api/profile/partial) into the local user. */
@@ -65,10 +68,17 @@ export function updateUser(patch: Partial<AuthUser>): void {
 export const useAuthUser = () => authState.use((s) => s.user);
 export const usePermissions = () => authState.use((s) => s.permissions);
 
-/** Where a 401 on a signed-in call sends the user; the router registers the navigation. */
+/**
+ * Where a 401 on a signed-in call sends the user; the router registers the navigation. The login page then says the
+ * session ended (seed §8's text) and signing in brings them back to the page they were on.
+ */
 export function installSessionExpiry(goToLogin: () => void): void {
   setUnauthorizedHandler(() => {
+    // Several calls failing together end one session: the first one decides (later ones would remember the login page).
+    if (!getToken()) return;
+    rememberIntendedPath(window.location.pathname + window.location.search);
     clearAuth();
+    rememberSessionExpired();
     goToLogin();
   });
 }

@@ -19,3 +19,30 @@ export function takeIntendedPath(): string | null {
     return null;
   }
 }
+
+// The session ended under the person (a 401 on a signed-in call): the login page says so until they sign in again.
+const EXPIRED_KEY = 'QLCV_SESSION_EXPIRED';
+
+export function rememberSessionExpired(): void {
+  try {
+    sessionStorage.setItem(EXPIRED_KEY, '1');
+  } catch {
+    // storage unavailable
+  }
+}
+
+export function sessionExpired(): boolean {
+  try {
+    return sessionStorage.getItem(EXPIRED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function forgetSessionExpired(): void {
+  try {
+    sessionStorage.removeItem(EXPIRED_KEY);
+  } catch {
+    // storage unavailable
+  }
+}

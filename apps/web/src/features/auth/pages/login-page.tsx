@@ -3,9 +3,9 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { urlFor } from '@/app/routes';
 import { PlainIcon } from '@/components/plain-icons';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, SESSION_EXPIRED_MESSAGE } from '@/lib/api/api-error';
 import { signIn } from '@/lib/auth/auth-store';
-import { takeIntendedPath } from '@/lib/auth/intended-path';
+import { sessionExpired, takeIntendedPath } from '@/lib/auth/intended-path';
 import { maxLengthOf } from '@/lib/forms';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
@@ -33,6 +33,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // The session ended mid-use (a 401): said here, in the seed's words, until the person signs in again.
+  const [expired] = useState(sessionExpired);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const pending = login.isPending;
 
@@ -70,6 +72,12 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title="Đăng nhập">Chào mừng bạn quay lại. Đăng nhập để tiếp tục công việc.</AuthHeading>
+      {expired && (
+        <div className="qlcv-notice" role="alert">
+          <PlainIcon name="exclamationCircle" />
+          <span>{SESSION_EXPIRED_MESSAGE}</span>
+        </div>
+      )}
       <form className="qlcv-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <TextField
           label="Tên đăng nhập"
