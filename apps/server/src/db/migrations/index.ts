@@ -25,8 +25,8 @@ import { worksListSpeed } from './0027-works-list-speed';
 import { requestsListSpeed } from './0028-requests-list-speed';
 import { requestStatusCounts } from './0029-request-status-counts';
 import { requestsTypeStatus } from './0030-requests-type-status';
-import { rulesAcrossRows } from './0032-rules-across-rows';
 import { contractsApprove } from './0031-contracts-approve';
+import { rulesAcrossRows } from './0032-rules-across-rows';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -55,8 +55,8 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0028-requests-list-speed': requestsListSpeed,
   '0029-request-status-counts': requestStatusCounts,
   '0030-requests-type-status': requestsTypeStatus,
-  '0032-rules-across-rows': rulesAcrossRows,
   '0031-contracts-approve': contractsApprove,
+  '0032-rules-across-rows': rulesAcrossRows,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
