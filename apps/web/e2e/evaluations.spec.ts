@@ -214,6 +214,9 @@ test.describe('Đánh giá KPI', () => {
     await score(emp.page, 'Tự chấm', s.worksDone.name, '120');
     await expect(emp.page.getByLabel(`Tự chấm ${s.worksDone.name}`)).toHaveValue('120');
     await expect(emp.page.getByText('Điểm tự đánh giá từ 0 đến 100')).toBeVisible();
+    // It counts for nothing in the total until fixed.
+    await expect(emp.page.getByTestId('ue-total')).not.toContainText('72');
+    await emp.page.screenshot({ path: shot('user-evaluation-score-error'), fullPage: true });
     await score(emp.page, 'Tự chấm', s.worksDone.name, '80');
     await expect(emp.page.getByText('Điểm tự đánh giá từ 0 đến 100')).toHaveCount(0);
     await score(emp.page, 'Tự chấm', s.satisfaction.name, '90');

@@ -34,6 +34,10 @@ export const draftErrors = (d: Draft) =>
 /** A draft's number as a number: null when empty or not taken. */
 export const draftNumber = (v: DecimalValue | undefined) => (typeof v === 'number' ? v : null);
 
+/** A draft's score when it is one the API takes (120 is no score: it counts for nothing until fixed). */
+export const validScore = (d: Draft | undefined, key: 'self_score' | 'reviewer_score') =>
+  d && !draftErrors(d)[key] ? draftNumber(d[key]) : null;
+
 export const draftOf = (c: Criterion): Draft => ({
   self_score: c.self_score,
   reviewer_score: c.reviewer_score,

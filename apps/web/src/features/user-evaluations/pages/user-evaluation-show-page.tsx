@@ -15,7 +15,7 @@ import { sameDecimal } from '@/lib/decimal';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { useRefreshActuals, useSaveUserEvaluation, useUserEvaluation } from '../api/user-evaluations';
-import { CriteriaTable, type Draft, draftErrors, draftNumber, draftOf } from '../components/criteria-table';
+import { CriteriaTable, type Draft, draftErrors, draftNumber, draftOf, validScore } from '../components/criteria-table';
 import { DeadlineText, isPast } from '../components/deadline-cell';
 import { PastResults } from '../components/past-results';
 import { UeActions } from '../components/ue-actions';
@@ -79,7 +79,7 @@ function UserEvaluationView({
   const scored = ue.criteria
     .map((c) => ({
       weight: c.weight,
-      score: draftNumber(drafts[c.id]?.reviewer_score) ?? draftNumber(drafts[c.id]?.self_score),
+      score: validScore(drafts[c.id], 'reviewer_score') ?? validScore(drafts[c.id], 'self_score'),
     }))
     .filter((s) => s.score !== null);
   const total = scored.length > 0 ? scored.reduce((sum, s) => sum + (s.weight * (s.score as number)) / 100, 0) : null;
