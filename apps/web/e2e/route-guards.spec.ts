@@ -130,11 +130,14 @@ test('trưởng phòng không có quyền nghỉ phép nào vẫn thấy menu, t
   await sidebar(page).getByText('Nghỉ phép & chấm công').click();
   await sidebar(page).getByRole('link', { name: 'Nghỉ phép', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/leaves/);
-  await expect(page.getByRole('tab', { name: /Chờ tôi duyệt/ })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: shot('leaves-head-without-keys-landing'), fullPage: true });
-  await page.getByRole('tab', { name: /Chờ tôi duyệt/ }).click();
+  // Without a leave key the page is "Chờ tôi duyệt" alone: no list of one's own, balance or export to fail.
+  await expect(page.getByRole('tab', { name: /Chờ tôi duyệt/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Của tôi' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Xuất Excel' })).toHaveCount(0);
   await expect(page.getByTestId('leave-approval-count')).toContainText('1');
+  await expect(page.getByRole('link', { name: s.code })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Không tải được dữ liệu')).toHaveCount(0);
   await page.screenshot({ path: shot('leaves-head-without-keys'), fullPage: true });
   await page.getByRole('link', { name: s.code }).click();
   await expect(page).toHaveURL(/\/admin\/leaves\/\d+$/);

@@ -28,6 +28,8 @@ import { SubstitutesDrawer } from '../components/substitutes-drawer';
 
 const FILTERS = ['status', 'leave_type_id', 'department_id', 'month'] as const;
 const SCOPE_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;
+/** Any of them lists leaves; without one, a head or substitute sees only what awaits their decision (the API's rule). */
+const LIST_KEYS = ['leaves.index', 'leaves.show', ...SCOPE_KEYS] as const;
 
 /** Leaves: mine, awaiting my approval, all in my scope; filters, export, my balance, substitutes. */
 export default function LeaveListPage() {
@@ -42,7 +44,8 @@ export default function LeaveListPage() {
   const rawTab = params.filters.tab as LeaveTab | 'balances' | undefined;
   // "Số ngày phép" is HR's page of balances, not a list tab of the API.
   const balancesTab = rawTab === 'balances' && isHr;
-  const tab: LeaveTab = rawTab === 'approval' || (rawTab === 'all' && canScope) ? rawTab : 'mine';
+  const canList = useCan(LIST_KEYS);
+  const tab: LeaveTab = !canList || rawTab === 'approval' ? 'approval' : rawTab === 'all' && canScope ? rawTab : 'mine';
   const query = { ...toQuery(params), tab };
   const leaves = useLeaves(query, !balancesTab);
   const exporter = useExportLeaves();
@@ -142,7 +145,11 @@ export default function LeaveListPage() {
     <>
       <PageHeader
         title="Nghỉ phép"
-        subtitle="Đơn nghỉ của bạn, đơn chờ bạn duyệt và đơn nghỉ trong phạm vi bạn quản lý."
+        subtitle={
+          canList
+            ? 'Đơn nghỉ của bạn, đơn chờ bạn duyệt và đơn nghỉ trong phạm vi bạn quản lý.'
+            : 'Đơn nghỉ của nhân viên đang chờ bạn duyệt (trưởng phòng hoặc người duyệt thay).'
+        }
         extra={
           <>
             {showSubstitutes && (
@@ -150,13 +157,15 @@ export default function LeaveListPage() {
                 Người duyệt thay
               </Button>
             )}
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate({ ...toExportQuery(params), tab })}
-            >
-              Xuất Excel
-            </Button>
+            {canList && (
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporter.isPending}
+                onClick={() => exporter.mutate({ ...toExportQuery(params), tab })}
+              >
+                Xuất Excel
+              </Button>
+            )}
             {canForEmployee && (
               <Button icon={<TeamOutlined />} onClick={() => navigate(urlFor('leaves.create_for_employee'))}>
                 Tạo đơn cho nhân viên
@@ -170,13 +179,13 @@ export default function LeaveListPage() {
           </>
         }
       />
-      <MyBalanceCard />
+      {canList && <MyBalanceCard />}
       <Card>
         <Tabs
           activeKey={balancesTab ? 'balances' : tab}
           onChange={(key) => update({ tab: key === 'mine' ? null : key })}
           items={[
-            { key: 'mine', label: 'Của tôi' },
+            ...(canList ? [{ key: 'mine', label: 'Của tôi' }] : []),
             {
               key: 'approval',
               label: (
