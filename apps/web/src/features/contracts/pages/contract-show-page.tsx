@@ -260,16 +260,7 @@ function ItemsTable({ items }: { items: ContractItem[] }) {
             data-testid="contract-item-row"
             style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', gap: 2 }}
           >
-            <span>
-              <Typography.Text type="secondary">{index + 1}. </Typography.Text>
-              {i.service_code && <Typography.Text type="secondary">{i.service_code} · </Typography.Text>}
-              {i.name}
-            </span>
-            {i.description && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'pre-line' }}>
-                {i.description}
-              </Typography.Text>
-            )}
+            <ItemName item={i} prefix={`${index + 1}. `} />
             <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
               <Typography.Text type="secondary">
                 {quantity(i.quantity)} {i.unit_name} × {formatNumber(i.unit_price)} ₫ · VAT <VatCell item={i} />
@@ -289,15 +280,7 @@ function ItemsTable({ items }: { items: ContractItem[] }) {
       title: 'Dịch vụ',
       render: (_, i) => (
         <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
-          <span>
-            {i.service_code && <Typography.Text type="secondary">{i.service_code} · </Typography.Text>}
-            {i.name}
-          </span>
-          {i.description && (
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'pre-line' }}>
-              {i.description}
-            </Typography.Text>
-          )}
+          <ItemName item={i} />
         </span>
       ),
     },
@@ -329,5 +312,23 @@ function ItemsTable({ items }: { items: ContractItem[] }) {
       data-testid="contract-items"
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có hạng mục nào" /> }}
     />
+  );
+}
+
+/** A line's service code and name, with its description below (the table's cell and the phone's card). */
+function ItemName({ item: i, prefix }: { item: ContractItem; prefix?: string }) {
+  return (
+    <>
+      <span>
+        {prefix && <Typography.Text type="secondary">{prefix}</Typography.Text>}
+        {i.service_code && <Typography.Text type="secondary">{i.service_code} · </Typography.Text>}
+        {i.name}
+      </span>
+      {i.description && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'pre-line' }}>
+          {i.description}
+        </Typography.Text>
+      )}
+    </>
   );
 }
