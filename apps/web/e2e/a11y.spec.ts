@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ROUTES } from '../src/app/routes';
-import { ADMIN, adminLogin, createDepartment, createUser, randomMobile, signInUi, unique } from './helpers';
+import { ADMIN, adminLogin, createDepartment, createUser, randomMobile, signInUi, spareYear, unique } from './helpers';
 
 // Accessibility (issue 13 part 4): an axe-core scan (WCAG 2 A + AA) of every route of the route table, failing on any
 // serious or critical violation, and keyboard checks on the sign-in page, a list, a form and a modal.
@@ -117,13 +117,15 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     name: `KPI kiểm thử ${id}`,
     direction: 'higher',
   });
+  const year = spareYear();
   const evaluation = (await post(request, token, '/api/evaluations', {
+    // A quarter no other spec takes (periods are unique by type and dates).
     name: `Đánh giá kiểm thử ${id}`,
     period_type: 'quarter',
-    period_start: '2026-07-01',
-    period_end: '2026-09-30',
-    self_deadline: '2026-10-05',
-    review_deadline: '2026-10-10',
+    period_start: `${year}-01-01`,
+    period_end: `${year}-03-31`,
+    self_deadline: `${year}-04-05`,
+    review_deadline: `${year}-04-10`,
     department_ids: [dep.id],
     criteria: [{ kpi_type_id: kpi.id, weight: 100, target: 10 }],
   })) as { id: number; version: number };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, spareYear, unique } from './helpers';
 
 // Four people's pages and the server on a shared machine: waits allow for a slow answer.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -288,16 +288,18 @@ test.describe('Đánh giá KPI', () => {
     const id = unique();
     const s = await setup(request, id);
     // Through the API: a quarter opened by HR, the employee's self scores sent.
+    const year = spareYear();
     const hrToken = await apiLogin(request, s.usernames.hr, s.password);
     const created = await request.post('/api/evaluations', {
       headers: auth(hrToken),
       data: {
-        name: `Đánh giá KPI quý III/2026 ${id}`,
+        // A quarter of its own: periods are unique by type and dates, and a retry must not meet the first try's.
+        name: `Đánh giá KPI quý III/${year} ${id}`,
         period_type: 'quarter',
-        period_start: '2026-07-01',
-        period_end: '2026-09-30',
-        self_deadline: '2026-10-05',
-        review_deadline: '2026-10-10',
+        period_start: `${year}-07-01`,
+        period_end: `${year}-09-30`,
+        self_deadline: `${year}-10-05`,
+        review_deadline: `${year}-10-10`,
         department_ids: [s.dep.id],
         criteria: [
           { kpi_type_id: s.worksDone.id, weight: 60, target: 10 },

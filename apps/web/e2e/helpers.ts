@@ -8,6 +8,12 @@ export const TOKEN_KEY = 'QLCV_TOKEN';
 /** A short suffix that keeps names unique within a run. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
+/**
+ * A past year for a record unique by its dates (a KPI period, deadlines long passed), unlikely to meet another spec's
+ * or a retry's.
+ */
+export const spareYear = () => 2001 + Math.floor(Math.random() * 24);
+
 /** A valid Vietnamese mobile nobody else in the run uses. */
 export const randomMobile = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 

@@ -129,7 +129,10 @@ test.describe('Cấu hình thông báo', () => {
     await body.press('End');
     await page.getByRole('button', { name: 'Chèn biến Đường dẫn tới bản ghi' }).last().click();
     // The chip's example is a leave's page.
-    await expect(page.getByRole('tooltip')).toContainText('Đường dẫn tới bản ghi — ví dụ: /admin/leaves/3');
+    // The code chip's tooltip may still be fading out: the link chip's is the one with its text.
+    await expect(page.getByRole('tooltip').filter({ hasText: 'Đường dẫn tới bản ghi' })).toContainText(
+      'Đường dẫn tới bản ghi — ví dụ: /admin/leaves/3',
+    );
     const preview = page.getByTestId('notification-preview');
     await expect(preview.getByTestId('preview-title')).toHaveText('Đơn NP2611-0003');
     await expect(preview.getByTestId('preview-body')).toHaveText('Hoàng Thu Hà xin nghỉ. Mở đơn: /admin/leaves/3');
