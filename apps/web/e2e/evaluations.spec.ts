@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, spareYear, unique } from './helpers';
+import {
+  adminLogin,
+  apiLogin,
+  createDepartment,
+  createRole,
+  createUser,
+  randomMobile,
+  setDepartmentHead,
+  signInUi,
+  spareYear,
+  unique,
+} from './helpers';
 
 // Four people's pages and the server on a shared machine: waits allow for a slow answer.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -33,12 +44,7 @@ async function setup(request: APIRequestContext, id: string) {
     name: `Nhân viên KPI ${id}`,
     permissions: ['user_evaluations.index', 'user_evaluations.show'],
   });
-  const depRes = await request.post('/api/departments', {
-    headers: auth(token),
-    data: { code: `KT-${id}`, name: `Phòng Kỹ thuật ${id}` },
-  });
-  expect(depRes.status(), await depRes.text()).toBe(201);
-  const dep = (await depRes.json()) as { id: number; code: string; name: string; version: number };
+  const dep = await createDepartment(request, token, { code: `KT-${id}`, name: `Phòng Kỹ thuật ${id}` });
   const hr = await createUser(request, token, {
     name: `Trần Thu Hà ${id}`,
     username: `ha.${id}`,
@@ -54,11 +60,7 @@ async function setup(request: APIRequestContext, id: string) {
     department_id: dep.id,
     mobile: randomMobile(),
   });
-  const headed = await request.put(`/api/departments/${dep.id}`, {
-    headers: auth(token),
-    data: { code: dep.code, name: dep.name, head_id: head.id, version: dep.version },
-  });
-  expect(headed.status(), await headed.text()).toBe(200);
+  await setDepartmentHead(request, token, dep, head.id);
   const employee = await createUser(request, token, {
     name: `Phạm Minh Anh ${id}`,
     username: `anh.${id}`,

@@ -52,10 +52,24 @@ export async function createDepartment(
   request: APIRequestContext,
   token: string,
   department: { code: string; name: string },
-): Promise<{ id: number; name: string }> {
+): Promise<{ id: number; code: string; name: string; version: number }> {
   const res = await request.post('/api/departments', { headers: auth(token), data: department });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
+}
+
+/** Makes `headId` the head of a department just created (its version as created). */
+export async function setDepartmentHead(
+  request: APIRequestContext,
+  token: string,
+  dep: { id: number; code: string; name: string; version: number },
+  headId: number,
+): Promise<void> {
+  const res = await request.put(`/api/departments/${dep.id}`, {
+    headers: auth(token),
+    data: { code: dep.code, name: dep.name, head_id: headId, version: dep.version },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 export interface NewUser {

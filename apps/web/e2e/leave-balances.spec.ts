@@ -1,5 +1,15 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import {
+  adminLogin,
+  apiLogin,
+  createDepartment,
+  createRole,
+  createUser,
+  randomMobile,
+  setDepartmentHead,
+  signInUi,
+  unique,
+} from './helpers';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
@@ -185,12 +195,7 @@ test('trưởng phòng không có quyền quản lý nghỉ phép vẫn thấy v
     name: `Nhân viên duyệt thay ${id}`,
     permissions: ['leaves.index', 'leaves.create', 'leaves.show'],
   });
-  const depRes = await request.post('/api/departments', {
-    headers: auth(token),
-    data: { code: `HC-${id}`, name: `Phòng Hành chính ${id}` },
-  });
-  expect(depRes.status(), await depRes.text()).toBe(201);
-  const dep = (await depRes.json()) as { id: number; code: string; name: string; version: number };
+  const dep = await createDepartment(request, token, { code: `HC-${id}`, name: `Phòng Hành chính ${id}` });
   const head = await createUser(request, token, {
     name: `Vũ Thị Lan ${id}`,
     username: `lan.${id}`,
@@ -207,11 +212,7 @@ test('trưởng phòng không có quyền quản lý nghỉ phép vẫn thấy v
     department_id: dep.id,
     mobile: randomMobile(),
   });
-  const headed = await request.put(`/api/departments/${dep.id}`, {
-    headers: auth(token),
-    data: { code: dep.code, name: dep.name, head_id: head.id, version: dep.version },
-  });
-  expect(headed.status(), await headed.text()).toBe(200);
+  await setDepartmentHead(request, token, dep, head.id);
   const info = await (
     await request.get('/api/auth/info', { headers: auth(await apiLogin(request, `lan.${id}`, PASSWORD)) })
   ).json();

@@ -1,5 +1,15 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import {
+  adminLogin,
+  apiLogin,
+  createDepartment,
+  createRole,
+  createUser,
+  randomMobile,
+  setDepartmentHead,
+  signInUi,
+  unique,
+} from './helpers';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const shot = (name: string) => `${process.env.QLCV_E2E_SHOTS ?? 'test-results/screens'}/${name}.png`;
@@ -24,12 +34,7 @@ async function setup(request: APIRequestContext, id: string) {
     name: `Trưởng phòng nghỉ phép ${id}`,
     permissions: ['leaves.index', 'leaves.create', 'leaves.show', 'leaves.department'],
   });
-  const depRes = await request.post('/api/departments', {
-    headers: auth(token),
-    data: { code: `QT-${id}`, name: `Phòng Quan trắc ${id}` },
-  });
-  expect(depRes.status(), await depRes.text()).toBe(201);
-  const dep = (await depRes.json()) as { id: number; code: string; name: string; version: number };
+  const dep = await createDepartment(request, token, { code: `QT-${id}`, name: `Phòng Quan trắc ${id}` });
   const head = await createUser(request, token, {
     name: `Nguyễn Văn Hùng ${id}`,
     username: `hung.${id}`,
@@ -38,11 +43,7 @@ async function setup(request: APIRequestContext, id: string) {
     department_id: dep.id,
     mobile: randomMobile(),
   });
-  const headed = await request.put(`/api/departments/${dep.id}`, {
-    headers: auth(token),
-    data: { code: dep.code, name: dep.name, head_id: head.id, version: dep.version },
-  });
-  expect(headed.status(), await headed.text()).toBe(200);
+  await setDepartmentHead(request, token, dep, head.id);
   const substitute = await createUser(request, token, {
     name: `Lê Thị Thu ${id}`,
     username: `thu.${id}`,

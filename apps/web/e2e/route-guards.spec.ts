@@ -1,5 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, sidebar, signInUi, unique } from './helpers';
+import {
+  adminLogin,
+  apiLogin,
+  createDepartment,
+  createRole,
+  createUser,
+  randomMobile,
+  setDepartmentHead,
+  sidebar,
+  signInUi,
+  unique,
+} from './helpers';
 
 // Issue 21: the route guard decides before a page's data is asked for (part 9), and admits whoever a leave waits for
 // without any leave key (part 8).
@@ -63,12 +74,7 @@ async function headWithoutLeaveKeys(request: APIRequestContext, id: string) {
     name: `Nhân viên ${id}`,
     permissions: ['leaves.index', 'leaves.create', 'leaves.show'],
   });
-  const depRes = await request.post('/api/departments', {
-    headers: auth(token),
-    data: { code: `KT-${id}`, name: `Phòng Kỹ thuật ${id}` },
-  });
-  expect(depRes.status(), await depRes.text()).toBe(201);
-  const dep = (await depRes.json()) as { id: number; code: string; name: string; version: number };
+  const dep = await createDepartment(request, token, { code: `KT-${id}`, name: `Phòng Kỹ thuật ${id}` });
   const head = await createUser(request, token, {
     name: `Trịnh Văn Đức ${id}`,
     username: `duc.${id}`,
@@ -77,11 +83,7 @@ async function headWithoutLeaveKeys(request: APIRequestContext, id: string) {
     department_id: dep.id,
     mobile: randomMobile(),
   });
-  const headed = await request.put(`/api/departments/${dep.id}`, {
-    headers: auth(token),
-    data: { code: dep.code, name: dep.name, head_id: head.id, version: dep.version },
-  });
-  expect(headed.status(), await headed.text()).toBe(200);
+  await setDepartmentHead(request, token, dep, head.id);
   const employee = await createUser(request, token, {
     name: `Vũ Thị Lan ${id}`,
     username: `lan.${id}`,

@@ -16,6 +16,12 @@ import { attachmentIds, documentSchema } from './documents';
 
 // Issue 10, leaves (PRODUCT.md §3). Days are counted from the company calendar in half-day steps.
 
+/**
+ * Any of these lists leaves (one's own at least) and reads balances; without one, a department head or a substitute
+ * sees only the leaves awaiting their decision.
+ */
+export const LEAVE_LIST_KEYS = ['leaves.index', 'leaves.show', 'leaves.department', 'leaves.departments', 'leaves.all'] as const;
+
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 export const leaveStatusSchema = z.enum(LEAVE_STATUSES, { error: 'Trạng thái đơn nghỉ không hợp lệ' });

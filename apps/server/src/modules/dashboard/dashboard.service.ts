@@ -1,5 +1,6 @@
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Dashboard, DashboardCardKey, DashboardLink } from '@qlcv/common/schemas/dashboard';
+import { LEAVE_LIST_KEYS } from '@qlcv/common/schemas/leaves';
 import { OPEN_WORK_STATUSES } from '@qlcv/common/schemas/works';
 import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
@@ -18,7 +19,6 @@ import { parts, vnWeek } from './dashboard.parts';
 // The keys of the lists each part summarises (their routes' `permission`): without them the part is null.
 const REQUESTS_KEYS = ['requests.index'];
 const WORKS_LIST_KEYS = ['works.department', 'works.all'];
-const LEAVES_KEYS = ['leaves.index', 'leaves.show', 'leaves.department', 'leaves.departments', 'leaves.all'];
 const CONTRACTS_KEYS = ['contracts.index'];
 const USER_EVALUATIONS_KEYS = ['user_evaluations.index', 'user_evaluations.show', 'user_evaluations.edit'];
 const ON_TIME_DAYS = 90;
@@ -43,10 +43,10 @@ export class DashboardService {
     const now = nowIso();
     const today = vnToday();
     const week = vnWeek(today);
-    const has = (keys: string[]) => hasAnyPermission(actor.permissions, keys);
+    const has = (keys: readonly string[]) => hasAnyPermission(actor.permissions, keys);
     const seesRequests = has(REQUESTS_KEYS);
     const seesWorksList = has(WORKS_LIST_KEYS);
-    const seesLeaves = has(LEAVES_KEYS);
+    const seesLeaves = has(LEAVE_LIST_KEYS);
     const seesContracts = has(CONTRACTS_KEYS);
     const seesEvaluations = has(USER_EVALUATIONS_KEYS);
     const mine = { kind: 'assigned' as const, userId: actor.id };

@@ -1,6 +1,7 @@
 import { idParams, paginated } from '@qlcv/common/schemas/common';
 import {
   LEAVE_HALF_LABELS,
+  LEAVE_LIST_KEYS,
   LEAVE_STATUS_LABELS,
   type Leave,
   leaveAdjustmentBody,
@@ -29,7 +30,7 @@ import { sendXlsx, wantsXlsx, type XlsxColumn } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { LeaveApprovalsService } from './leave-approvals.service';
 import type { LeaveBalancesService } from './leave-balances.service';
-import { LEAVE_KEYS, type LeavesService } from './leaves.service';
+import type { LeavesService } from './leaves.service';
 
 const COLUMNS: XlsxColumn<Leave>[] = [
   { header: 'Mã đơn', width: 14, value: (l) => l.code },
@@ -68,7 +69,7 @@ export const leavesRoutes: FastifyPluginAsyncZod<{
     '/api/leaves',
     {
       // A head or a substitute decides leaves without any leave key: they reach the approval tab (the service refuses
-      // the other tabs to a caller without one of LEAVE_KEYS).
+      // the other tabs to a caller without one of LEAVE_LIST_KEYS).
       config: { auth: true },
       schema: {
         tags,
@@ -108,7 +109,7 @@ export const leavesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/leaves/balance',
     {
-      config: { permission: LEAVE_KEYS },
+      config: { permission: LEAVE_LIST_KEYS },
       schema: { tags, querystring: leaveBalanceQuery, response: { 200: leaveBalanceSchema } },
     },
     (req) => leaves.balance(actorOf(req), req.query.user_id, req.query.year),

@@ -1,6 +1,7 @@
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Paginated } from '@qlcv/common/schemas/common';
 import {
+  LEAVE_LIST_KEYS,
   LEAVE_SORTS,
   type Leave,
   type LeaveBalance,
@@ -32,9 +33,6 @@ import { LEAVE_ENTITY, type LeaveContext, mayCancel, mayEdit, toLeave } from './
 import { type LeaveFilter, type LeaveRow, leavesRepository as repo } from './leaves.repository';
 
 const NOT_FOUND = 'Không tìm thấy đơn nghỉ phép.';
-
-/** Any of these lets one list leaves (one's own at least); without one, only the leaves awaiting one's decision. */
-export const LEAVE_KEYS = ['leaves.index', 'leaves.show', 'leaves.department', 'leaves.departments', 'leaves.all'] as const;
 
 /** The event payload the notification dispatcher reads (notification-recipients.ts, payloadContext). */
 export function leaveEventPayload(r: LeaveRow, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -129,7 +127,7 @@ export class LeavesService {
 
   async list(actor: Actor, q: LeaveListQuery): Promise<Paginated<Leave>> {
     // Without a leave key one decides what awaits one (a head, a substitute), and sees no list of one's own or a scope.
-    if (q.tab !== 'approval' && !hasAnyPermission(actor.permissions, LEAVE_KEYS)) throw forbidden();
+    if (q.tab !== 'approval' && !hasAnyPermission(actor.permissions, LEAVE_LIST_KEYS)) throw forbidden();
     const c = await this.context(actor);
     const w = pageWindow(q);
     const sort = parseSort<(typeof LEAVE_SORTS)[number]>(q.sort, LEAVE_SORTS, '-start_date');

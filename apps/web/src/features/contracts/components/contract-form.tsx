@@ -95,7 +95,7 @@ export function toContractBody(v: ContractFormValues): ContractCreateInput {
       description: text(i.description),
       unit_name: (i.unit_name ?? '').trim(),
       quantity: typeof i.quantity === 'number' ? i.quantity : 0,
-      unit_price: i.unit_price ?? 0,
+      unit_price: typeof i.unit_price === 'number' ? i.unit_price : 0,
       vat_rate: i.vat_rate,
       vat_reducible: i.vat_reducible ?? true,
     })),

@@ -17,7 +17,6 @@ import {
   type FormInstance,
   Grid,
   Input,
-  InputNumber,
   Row,
   Select,
   Space,
@@ -72,13 +71,6 @@ export const itemOfService = (s: ServiceOption, quantity = 1): ContractItemValue
 
 const shape = contractItemInput.shape;
 const VAT_OPTIONS = CONTRACT_VAT_RATES.map((r) => ({ value: r, label: VAT_RATE_LABELS[r] }));
-const moneyFormatter = (v: number | string | undefined) => formatNumber(v ?? '');
-/** "1.250.000" → 1250000; an emptied box stays empty (a price is required), not 0. */
-const moneyParser = (v: string | undefined) => {
-  const digits = (v ?? '').replace(/\D/g, '');
-  return (digits === '' ? null : Number(digits)) as unknown as number;
-};
-
 /** The catalogue picker of one line; the current service keeps its label while it is not among the matches. */
 function ServicePicker({
   value,
@@ -232,14 +224,7 @@ export function ContractItemsField({ form, totals }: { form: FormInstance; total
       rules={[{ required: true, message: 'Nhập đơn giá' }, zodRule(shape.unit_price)]}
       style={{ marginBottom: 0 }}
     >
-      <InputNumber<number>
-        min={0}
-        formatter={moneyFormatter}
-        parser={moneyParser}
-        inputMode="numeric"
-        style={{ width: '100%' }}
-        aria-label={`Đơn giá dòng ${index + 1}`}
-      />
+      <DecimalInput scale={0} aria-label={`Đơn giá dòng ${index + 1}`} />
     </Form.Item>
   );
 

@@ -1,5 +1,5 @@
 import { ClearOutlined, DownloadOutlined, PlusOutlined, TeamOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { LEAVE_STATUS_LABELS, LEAVE_STATUSES, type Leave, type LeaveTab } from '@qlcv/common/schemas/leaves';
+import { LEAVE_LIST_KEYS, LEAVE_STATUS_LABELS, LEAVE_STATUSES, type Leave, type LeaveTab } from '@qlcv/common/schemas/leaves';
 import { Badge, Button, Card, DatePicker, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -28,8 +28,6 @@ import { SubstitutesDrawer } from '../components/substitutes-drawer';
 
 const FILTERS = ['status', 'leave_type_id', 'department_id', 'month'] as const;
 const SCOPE_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;
-/** Any of them lists leaves; without one, a head or substitute sees only what awaits their decision (the API's rule). */
-const LIST_KEYS = ['leaves.index', 'leaves.show', ...SCOPE_KEYS] as const;
 
 /** Leaves: mine, awaiting my approval, all in my scope; filters, export, my balance, substitutes. */
 export default function LeaveListPage() {
@@ -44,7 +42,7 @@ export default function LeaveListPage() {
   const rawTab = params.filters.tab as LeaveTab | 'balances' | undefined;
   // "Số ngày phép" is HR's page of balances, not a list tab of the API.
   const balancesTab = rawTab === 'balances' && isHr;
-  const canList = useCan(LIST_KEYS);
+  const canList = useCan(LEAVE_LIST_KEYS);
   const tab: LeaveTab = !canList || rawTab === 'approval' ? 'approval' : rawTab === 'all' && canScope ? rawTab : 'mine';
   const query = { ...toQuery(params), tab };
   const leaves = useLeaves(query, !balancesTab);
