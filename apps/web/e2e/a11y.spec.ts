@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ROUTES } from '../src/app/routes';
+import { ROUTES } from '../src/lib/routes';
 import { ADMIN, adminLogin, createDepartment, createUser, randomMobile, signInUi, spareYear, unique } from './helpers';
 
 // Accessibility (issue 13 part 4): an axe-core scan (WCAG 2 A + AA) of every route of the route table, failing on any

@@ -1,4 +1,12 @@
-import { MENU_GROUPS, MENU_ROUTES, type MenuGroupDef, type RouteDef, type RouteViewer, routeAllows, routeTrail } from './routes';
+import {
+  MENU_GROUPS,
+  MENU_ROUTES,
+  type MenuGroupDef,
+  type RouteDef,
+  type RouteViewer,
+  routeAllows,
+  routeTrail,
+} from '@/lib/routes';
 
 export interface MenuSection {
   group: MenuGroupDef;

@@ -3,7 +3,7 @@ import { hideLoading, showLoading } from '@/lib/app-state';
 import { authState, clearAuth, loadProfile } from '@/lib/auth/auth-store';
 import { rememberIntendedPath } from '@/lib/auth/intended-path';
 import { getToken } from '@/lib/auth/token';
-import { type Middleware, type RouteDef, routeAllows, urlFor } from './routes';
+import { type Middleware, type RouteDef, routeAllows, urlFor } from '@/lib/routes';
 
 /** Seed §2/§9: the profile overlay hides 1000 ms after the profile has loaded. */
 export const PROFILE_OVERLAY_HIDE_DELAY_MS = 1000;

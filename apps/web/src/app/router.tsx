@@ -1,12 +1,12 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { installSessionExpiry } from '@/lib/auth/auth-store';
 import { getToken } from '@/lib/auth/token';
+import { type Layout, ROUTES, type RouteDef, type RouteHandle, urlFor } from '@/lib/routes';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error-boundary';
 import { runMiddleware } from './middleware';
 import { ROUTE_PAGES, UNAVAILABLE_PAGE } from './route-pages';
 import { ROUTE_PREFETCH } from './route-prefetch';
-import { type Layout, ROUTES, type RouteDef, type RouteHandle, urlFor } from './routes';
 
 function toRouteObject(def: RouteDef): RouteObject {
   const handle: RouteHandle = { route: def };

@@ -1,7 +1,7 @@
 import { Button, Result, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { errorState } from '@/lib/api/error-state';
+import { urlFor } from '@/lib/routes';
 
 /** /error: a general error, with the last error the app recorded when there is one. */
 export default function ErrorPage() {

@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
+import { urlFor } from '@/lib/routes';
 
 /** 403: the user holds none of the keys the page needs. */
 export default function ForbiddenPage() {

@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
+import { urlFor } from '@/lib/routes';
 
 /** 404: /404 and every path the route table does not know. */
 export default function NotFoundPage() {

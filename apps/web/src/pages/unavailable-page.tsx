@@ -2,7 +2,7 @@ import { HourglassOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCurrentRoute } from '@/app/layout/use-current-route';
-import { urlFor } from '@/app/routes';
+import { urlFor } from '@/lib/routes';
 
 /** A section whose screens come in a later release: its real route, guard and breadcrumb, and a plain notice. */
 export default function UnavailablePage() {

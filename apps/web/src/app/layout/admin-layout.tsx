@@ -9,8 +9,8 @@ import { appState } from '@/lib/app-state';
 import { signOut, useAuthUser, usePermissions } from '@/lib/auth/auth-store';
 import { PageAlert } from '@/lib/notify/page-alert';
 import { useNotificationStream } from '@/lib/realtime/use-notification-stream';
+import { MENU_ROUTES, urlFor } from '@/lib/routes';
 import { buildMenu, menuRouteFor } from '../menu';
-import { MENU_ROUTES, urlFor } from '../routes';
 import { MENU_ICONS } from './menu-icons';
 import { useCurrentRoute } from './use-current-route';
 

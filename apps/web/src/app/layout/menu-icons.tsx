@@ -10,7 +10,7 @@ import {
   TrophyOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import type { MenuGroupDef } from '../routes';
+import type { MenuGroupDef } from '@/lib/routes';
 
 /** The icon of each menu group. */
 export const MENU_ICONS: Record<MenuGroupDef['icon'], ReactNode> = {

@@ -3,7 +3,7 @@ import { Layout } from 'antd';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandMark } from '@/components/brand-logo';
 import { PageAlert } from '@/lib/notify/page-alert';
-import { urlFor } from '../routes';
+import { urlFor } from '@/lib/routes';
 import { APP_TITLE } from './root-layout';
 
 /**

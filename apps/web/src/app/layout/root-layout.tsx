@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { type Breadcrumb, setBreadcrumbs } from '@/lib/app-state';
 import { hideAlert } from '@/lib/notify/alert-state';
-import { routeTrail, urlFor } from '../routes';
+import { routeTrail, urlFor } from '@/lib/routes';
 import { useCurrentRoute } from './use-current-route';
 
 export const APP_TITLE = 'Quan trắc & Kỹ thuật';

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteDef, RouteHandle } from '../routes';
+import type { RouteDef, RouteHandle } from '@/lib/routes';
 
 /** The deepest matched route of the table, with its params. */
 export function useCurrentRoute(): { route: RouteDef | null; params: Record<string, string | undefined> } {

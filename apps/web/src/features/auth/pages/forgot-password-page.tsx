@@ -3,9 +3,9 @@ import { otpRequestBody } from '@qlcv/common/schemas/auth';
 import { normalizeMobile } from '@qlcv/common/vi-text';
 import { Button, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useRequestResetOtp } from '../api/request-reset-otp';
 import { AuthHeading } from '../components/auth-heading';
 

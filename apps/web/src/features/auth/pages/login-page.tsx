@@ -1,12 +1,12 @@
 import { type LoginBody, loginBody } from '@qlcv/common/schemas/auth';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PlainIcon } from '@/components/plain-icons';
 import { ApiError, SESSION_EXPIRED_MESSAGE } from '@/lib/api/api-error';
 import { signIn } from '@/lib/auth/auth-store';
 import { sessionExpired, takeIntendedPath } from '@/lib/auth/intended-path';
 import { maxLengthOf } from '@/lib/forms';
+import { urlFor } from '@/lib/routes';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
 

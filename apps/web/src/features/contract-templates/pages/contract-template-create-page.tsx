@@ -1,10 +1,10 @@
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import ForbiddenPage from '@/pages/forbidden-page';
 import { useCreateContractTemplate } from '../api/contract-templates-api';
 import {

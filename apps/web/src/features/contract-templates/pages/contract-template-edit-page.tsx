@@ -3,12 +3,12 @@ import type { ContractTemplate } from '@qlcv/common/schemas/contract-templates';
 import { Alert, Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import ForbiddenPage from '@/pages/forbidden-page';
 import { useContractTemplate, useTemplateDownloads, useUpdateContractTemplate } from '../api/contract-templates-api';
 import {

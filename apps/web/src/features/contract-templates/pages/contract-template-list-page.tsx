@@ -4,7 +4,6 @@ import { truncateWords } from '@qlcv/common/format/text';
 import type { ContractTemplate } from '@qlcv/common/schemas/contract-templates';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   SearchInput,
@@ -16,6 +15,7 @@ import {
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useContractTemplates, useExportContractTemplates, useTemplateDownloads } from '../api/contract-templates-api';
 import { DeleteContractTemplateButton } from '../components/delete-contract-template-button';
 

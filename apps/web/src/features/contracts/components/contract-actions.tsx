@@ -22,12 +22,12 @@ import { Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { DeleteButton } from '@/components/delete-button';
 import { ApiError } from '@/lib/api/api-error';
 import { dayjs } from '@/lib/dayjs';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useDeleteContract, useDownloadContractDocument, useTransitionContract } from '../api/contracts';
 
 interface VerbSpec {

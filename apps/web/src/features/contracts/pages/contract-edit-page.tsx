@@ -2,10 +2,10 @@ import { CONTRACT_STATUS_LABELS, type ContractDetail } from '@qlcv/common/schema
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useContract, useUpdateContract } from '../api/contracts';
 import { handleContractError } from '../components/contract-errors';
 import { ContractForm, type ContractFormValues, toContractBody, toContractValues } from '../components/contract-form';

@@ -5,7 +5,6 @@ import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type Contract } from '@qlcv/
 import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { ContractSums } from '@/components/contract-sums';
 import { ContractEndDate, ContractStatusTag, DateOrDash } from '@/components/contract-tags';
 import {
@@ -21,6 +20,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useContracts, useCustomerOption, useCustomerOptions, useExportContracts } from '../api/contracts';
 
 const FILTERS = ['status', 'customer_id', 'from', 'to', 'expiring'] as const;

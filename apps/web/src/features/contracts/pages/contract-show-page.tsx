@@ -23,7 +23,6 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { AttachmentRows } from '@/components/attachments/attachment-rows';
 import { ContractEndDate, ContractStatusTag, DateOrDash } from '@/components/contract-tags';
 import { RecordHistory } from '@/components/history-timeline';
@@ -31,6 +30,7 @@ import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useContract } from '../api/contracts';
 import { ContractActions } from '../components/contract-actions';
 import { CONTRACT_HISTORY } from '../components/contract-history';

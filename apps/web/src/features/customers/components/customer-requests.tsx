@@ -3,10 +3,10 @@ import type { CustomerRequest } from '@qlcv/common/schemas/customers';
 import { Card, Empty, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { type PerPage, pagination } from '@/components/list-controls';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useCustomerRequests } from '../api/get-customer-requests';
 
 /** Request statuses of PRODUCT.md §3, with a colour each. */

@@ -3,7 +3,6 @@ import { formatDate } from '@qlcv/common/format/date';
 import { CUSTOMER_SOURCE_LABELS, CUSTOMER_TYPE_LABELS, type Customer } from '@qlcv/common/schemas/customers';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   SearchInput,
@@ -15,6 +14,7 @@ import {
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportCustomers } from '../api/export-customers';
 import { useCustomers } from '../api/get-customers';
 import { CustomerSourceTag, CustomerTypeTag } from '../components/customer-type-tag';

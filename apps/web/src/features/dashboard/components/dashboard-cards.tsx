@@ -19,7 +19,7 @@ import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
+import { urlFor } from '@/lib/routes';
 import { REQUEST_STATUS_CHART_COLORS } from './status-colors';
 
 /** The list a card opens: its route plus the filters, from the response's `links`. */

@@ -12,9 +12,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Card, Empty, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { useMarkNotificationRead } from '@/features/notifications/api/mark-notification-read';
 import { queryKeys } from '@/lib/query-keys';
+import { urlFor } from '@/lib/routes';
 
 const ROUTE_OF: Record<DeadlineKind, string> = {
   work: 'works.show',

@@ -1,9 +1,9 @@
 import { Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useCreateDepartment } from '../api/create-department';
 import { DepartmentForm, type DepartmentFormValues, toDepartmentBody } from '../components/department-form';
 

@@ -2,11 +2,11 @@ import { ApartmentOutlined, DownloadOutlined, EditOutlined, PlusOutlined, Unorde
 import type { Department } from '@qlcv/common/schemas/departments';
 import { Button, Card, Empty, Segmented, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportDepartments } from '../api/export-departments';
 import { useDepartmentTree } from '../api/get-department-tree';
 import { useDepartments } from '../api/get-departments';

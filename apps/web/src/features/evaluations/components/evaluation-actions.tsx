@@ -2,11 +2,11 @@ import { EditOutlined, LockOutlined, PlayCircleOutlined, UserAddOutlined } from 
 import type { Evaluation } from '@qlcv/common/schemas/evaluations';
 import { App, Button } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { DeleteButton } from '@/components/delete-button';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { type EvaluationVerb, useDeleteEvaluation, useTransitionEvaluation } from '../api/evaluations';
 
 /** Sửa / Xóa (draft), Mở kỳ đánh giá (draft), Đóng kỳ (open), each asked first. */

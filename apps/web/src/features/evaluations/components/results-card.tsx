@@ -4,10 +4,10 @@ import { normalizeVi } from '@qlcv/common/vi-text';
 import { Button, Card, Col, Empty, Input, Row, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { formatScore, GRADE_COLORS, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
 import { NamedProgress } from '@/components/named-progress';
 import { LoadError } from '@/components/page-states';
+import { urlFor } from '@/lib/routes';
 import { useEvaluationResults, useExportResults } from '../api/evaluations';
 
 /** The results of an opened evaluation: every employee's total and grade, the distributions, .xlsx export. */

@@ -1,9 +1,9 @@
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useCreateEvaluation } from '../api/evaluations';
 import { EvaluationForm, type EvaluationFormValues, toEvaluationBody } from '../components/evaluation-form';
 import { handleEvaluationError } from '../components/evaluation-save';

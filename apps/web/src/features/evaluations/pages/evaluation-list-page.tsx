@@ -8,7 +8,6 @@ import {
 } from '@qlcv/common/schemas/evaluations';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { EvaluationStatusTag } from '@/components/kpi-tags';
 import {
   ClearFiltersLink,
@@ -22,6 +21,7 @@ import {
 import { NamedProgress } from '@/components/named-progress';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useEvaluations } from '../api/evaluations';
 import { type PeriodType, periodLabel } from '../components/period';
 

@@ -5,12 +5,12 @@ import { USER_EVALUATION_STATUS_LABELS } from '@qlcv/common/schemas/user-evaluat
 import { Alert, Button, Card, Col, Descriptions, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { RecordHistory } from '@/components/history-timeline';
 import { DirectionIcon, EvaluationStatusTag } from '@/components/kpi-tags';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useEvaluation } from '../api/evaluations';
 import { EvaluationActions } from '../components/evaluation-actions';
 import { EVALUATION_HISTORY } from '../components/evaluation-history';

@@ -1,10 +1,10 @@
 import { Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useCreateKpiType } from '../api/kpi-types-api';
 import { EMPTY_KPI_TYPE, KpiTypeForm, type KpiTypeFormValues, toKpiTypeBody } from '../components/kpi-type-form';
 

@@ -8,7 +8,6 @@ import {
 } from '@qlcv/common/schemas/kpi-types';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   CsvSelect,
@@ -22,6 +21,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { ActiveTag } from '@/features/request-types/components/request-type-tags';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportKpiTypes, useKpiTypes } from '../api/kpi-types-api';
 import { DeleteKpiTypeButton } from '../components/delete-kpi-type-button';
 import { DirectionTag, formatKpiNumber, MeasureTag } from '../components/kpi-type-tags';

@@ -2,8 +2,8 @@ import { formatDate } from '@qlcv/common/format/date';
 import { LEAVE_LEDGER_KIND_LABELS, type LeaveBalance, type LeaveLedgerRow } from '@qlcv/common/schemas/leaves';
 import { Card, Col, Collapse, Row, Skeleton, Statistic, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { LoadError } from '@/components/page-states';
+import { urlFor } from '@/lib/routes';
 import { useLeaveBalance } from '../api/leaves';
 
 const num = (n: number) => String(n).replace('.', ',');

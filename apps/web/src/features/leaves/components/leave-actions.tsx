@@ -3,11 +3,11 @@ import { type LeaveDetail, leaveCancelBody, leaveDecisionBody, leaveRejectBody }
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { type LeaveVerb, useTransitionLeave } from '../api/leaves';
 import { formatDays, leaveDates } from './leave-tags';
 

@@ -2,11 +2,11 @@ import type { LeaveDetail } from '@qlcv/common/schemas/leaves';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useLeave, useUpdateLeave } from '../api/leaves';
 import { LeaveForm, type LeaveFormValues, toLeaveBody, toLeaveValues } from '../components/leave-form';
 

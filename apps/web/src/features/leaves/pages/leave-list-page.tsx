@@ -3,7 +3,6 @@ import { LEAVE_LIST_KEYS, LEAVE_STATUS_LABELS, LEAVE_STATUSES, type Leave, type 
 import { Badge, Button, Card, DatePicker, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import {
   ClearFiltersLink,
@@ -19,6 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useLeaveTypes } from '../api/leave-types';
 import { useApprovalCount, useExportLeaves, useLeaves } from '../api/leaves';
 import { MyBalanceCard } from '../components/balance-card';

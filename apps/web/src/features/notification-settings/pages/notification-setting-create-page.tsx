@@ -1,8 +1,8 @@
 import { Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useCreateNotificationSetting } from '../api/create-notification-setting';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import {

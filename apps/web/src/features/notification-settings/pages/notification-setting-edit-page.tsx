@@ -2,10 +2,10 @@ import type { NotificationSetting } from '@qlcv/common/schemas/notification-sett
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useNotificationSetting } from '../api/get-notification-setting';
 import { useUpdateNotificationSetting } from '../api/update-notification-setting';
 import {

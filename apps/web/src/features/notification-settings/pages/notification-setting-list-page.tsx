@@ -11,10 +11,10 @@ import {
 } from '@qlcv/common/schemas/notification-settings';
 import { Badge, Button, Card, Empty, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { ClearFiltersLink, SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { ChannelTags } from '../components/channel-tags';
 import { DeleteNotificationSettingButton } from '../components/delete-notification-setting-button';

@@ -2,7 +2,7 @@ import { BellOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popover, Skeleton, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
+import { urlFor } from '@/lib/routes';
 import { type NotificationItem, useLatestNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';

@@ -11,10 +11,10 @@ import type { ProcessDetail, ProcessStep } from '@qlcv/common/schemas/processes'
 import { App, Button, Empty, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { ConflictAlert } from '@/components/page-states';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useDeleteProcessStep } from '../api/delete-process-step';
 import { useReorderProcessSteps } from '../api/reorder-process-steps';
 import { formatHours } from './hours';

@@ -1,9 +1,9 @@
 import { Form, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useCreateProcess } from '../api/create-process';
 import { EMPTY_PROCESS, ProcessForm, type ProcessFormValues, toProcessBody } from '../components/process-form';
 

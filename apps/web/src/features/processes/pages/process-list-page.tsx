@@ -2,7 +2,6 @@ import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@an
 import type { Process } from '@qlcv/common/schemas/processes';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   SearchInput,
@@ -14,6 +13,7 @@ import {
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportProcesses } from '../api/export-processes';
 import { useProcesses } from '../api/get-processes';
 import { DeleteProcessButton } from '../components/delete-process-button';

@@ -1,11 +1,11 @@
 import type { ProcessDetail } from '@qlcv/common/schemas/processes';
 import { Button, Form } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useCreateProcessStep } from '../api/create-process-step';
 import { useProcess } from '../api/get-process';
 import { emptyStep, StepForm, type StepFormValues, toStepBody } from '../components/step-form';

@@ -2,11 +2,11 @@ import type { ProcessDetail, ProcessStep } from '@qlcv/common/schemas/processes'
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useProcess } from '../api/get-process';
 import { useProcessStep } from '../api/get-process-step';
 import { useUpdateProcessStep } from '../api/update-process-step';

@@ -5,10 +5,10 @@ import { Alert, Button, Card, Checkbox, Col, Form, Input, Result, Row, Select, T
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
+import { urlFor } from '@/lib/routes';
 import { type PublicRequestInput, usePublicRequestTypes, useSubmitPublicRequest } from '../api/public-requests';
 
 /** The size each file may have, as the server is set up by default (UPLOAD_MAX_MB). */

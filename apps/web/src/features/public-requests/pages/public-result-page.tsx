@@ -5,10 +5,10 @@ import { type PublicLookupResult, type PublicTimelineEntry, publicLookupBody } f
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, List, Row, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { ApiError } from '@/lib/api/api-error';
 import { textLimit } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
+import { urlFor } from '@/lib/routes';
 import { useLookupPublicRequest } from '../api/public-requests';
 
 interface Values {

@@ -1,9 +1,9 @@
 import { Form } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
+import { urlFor } from '@/lib/routes';
 import { useCreateRequestType } from '../api/create-request-type';
 import {
   EMPTY_REQUEST_TYPE,

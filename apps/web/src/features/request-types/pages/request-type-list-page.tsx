@@ -2,7 +2,6 @@ import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@an
 import type { RequestType } from '@qlcv/common/schemas/request-types';
 import { Button, Card, Empty, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   SearchInput,
@@ -14,6 +13,7 @@ import {
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportRequestTypes } from '../api/export-request-types';
 import { useRequestTypes } from '../api/get-request-types';
 import { DeleteRequestTypeButton } from '../components/delete-request-type-button';

@@ -10,10 +10,10 @@ import {
 import { type RequestDetail, requestCompleteBody } from '@qlcv/common/schemas/requests';
 import { App, Button } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { type DialogSpec, useTransitionDialog } from '@/components/transition-dialog';
 import { zodRule } from '@/lib/forms';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { type RequestVerb, useTransitionRequest } from '../api/transition-request';
 
 const OPEN = ['new', 'received', 'in_progress', 'on_hold'];

@@ -6,7 +6,6 @@ import { normalizeVi } from '@qlcv/common/vi-text';
 import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   CsvSelect,
@@ -21,6 +20,7 @@ import { PageHeader } from '@/components/page-header';
 import { PriorityTag } from '@/components/status-tags';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportRequests } from '../api/export-requests';
 import { useRequests } from '../api/get-requests';
 import { CUSTOMER_OPTION_KEYS, REQUEST_TYPE_OPTION_KEYS, useCustomerOptions, useRequestTypeOptions } from '../api/options';

@@ -1,10 +1,10 @@
 import { Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import ForbiddenPage from '@/pages/forbidden-page';
 import { useCreateService } from '../api/services-api';
 import { EMPTY_SERVICE, ServiceForm, type ServiceFormValues, toServiceBody } from '../components/service-form';

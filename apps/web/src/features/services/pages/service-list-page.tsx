@@ -4,7 +4,6 @@ import type { Service } from '@qlcv/common/schemas/services';
 import { Button, Card, Empty, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   CsvSelect,
@@ -18,6 +17,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { ActiveTag } from '@/features/request-types/components/request-type-tags';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useExportServices, useServiceGroups, useServices } from '../api/services-api';
 import { DeleteServiceButton } from '../components/delete-service-button';
 import { ImportServicesDialog } from '../components/import-services-dialog';

@@ -2,7 +2,6 @@ import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@an
 import type { Unit } from '@qlcv/common/schemas/units';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import {
   ClearFiltersLink,
   SearchInput,
@@ -14,6 +13,7 @@ import {
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { ActiveTag } from '@/features/request-types/components/request-type-tags';
+import { urlFor } from '@/lib/routes';
 import { useExportUnits, useUnits } from '../api/units-api';
 import { DeleteUnitButton } from '../components/delete-unit-button';
 

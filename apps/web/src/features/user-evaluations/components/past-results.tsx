@@ -1,8 +1,8 @@
 import type { UserEvaluation } from '@qlcv/common/schemas/user-evaluations';
 import { Button, Card, Empty, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
+import { urlFor } from '@/lib/routes';
 import { useUserEvaluations } from '../api/user-evaluations';
 import { periodText } from './ue-format';
 

@@ -1,7 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Popover, Typography } from 'antd';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
+import { urlFor } from '@/lib/routes';
 
 const NOUNS = { works: 'công việc', requests: 'yêu cầu' } as const;
 /** More than this many are listed as "và N … khác". */

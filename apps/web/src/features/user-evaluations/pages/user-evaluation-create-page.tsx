@@ -4,7 +4,6 @@ import type { Evaluation } from '@qlcv/common/schemas/evaluations';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Select, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
@@ -12,6 +11,7 @@ import { api } from '@/lib/api/requester';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { queryKeys } from '@/lib/query-keys';
+import { urlFor } from '@/lib/routes';
 import { useAddEmployee } from '../api/user-evaluations';
 
 const OPEN_QUERY = { status: 'open', per_page: 100, sort: '-period_start' };

@@ -6,7 +6,6 @@ import {
 } from '@qlcv/common/schemas/user-evaluations';
 import { Badge, Button, Card, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { Link } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
 import {
@@ -19,6 +18,7 @@ import {
   useListParams,
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { urlFor } from '@/lib/routes';
 import { useToReviewCount, useUserEvaluations } from '../api/user-evaluations';
 import { Deadlines } from '../components/deadline-cell';
 import { EvaluationSelect } from '../components/evaluation-select';

@@ -5,7 +5,6 @@ import type { UserEvaluationDetail } from '@qlcv/common/schemas/user-evaluations
 import { Alert, Button, Card, Col, Descriptions, Row, Space, Statistic, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { RecordHistory } from '@/components/history-timeline';
 import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
 import { PageHeader } from '@/components/page-header';
@@ -14,6 +13,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { sameDecimal } from '@/lib/decimal';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 import { useRefreshActuals, useSaveUserEvaluation, useUserEvaluation } from '../api/user-evaluations';
 import { CriteriaTable, type Draft, draftErrors, draftNumber, draftOf, validScore } from '../components/criteria-table';
 import { DeadlineText, isPast } from '../components/deadline-cell';

@@ -4,7 +4,6 @@ import { USER_STATUS_LABELS } from '@qlcv/common/labels';
 import type { User } from '@qlcv/common/schemas/users';
 import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import {
   ClearFiltersLink,
@@ -19,6 +18,7 @@ import { PageHeader } from '@/components/page-header';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
+import { urlFor } from '@/lib/routes';
 import { useExportUsers } from '../api/export-users';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUsers } from '../api/get-users';

@@ -2,11 +2,11 @@ import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Work } from '@qlcv/common/schemas/works';
 import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { urlFor } from '@/app/routes';
 import { type ListParams, type ListQueryState, ServerTable, sortOrderOf } from '@/components/list-controls';
 import { NamedProgress } from '@/components/named-progress';
 import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useCan } from '@/lib/permissions/can';
+import { urlFor } from '@/lib/routes';
 
 interface Props {
   query: ListQueryState<Work>;

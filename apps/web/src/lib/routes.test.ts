@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PERMISSION_KEYS } from '@qlcv/common/permissions';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, menuRouteFor } from './menu';
-import { ROUTE_PAGES } from './route-pages';
+import { buildMenu, menuRouteFor } from '@/app/menu';
+import { ROUTE_PAGES } from '@/app/route-pages';
 import { MENU_ROUTES, ROUTES, type RouteViewer, routeAllows, routeByName, routeTrail, urlFor } from './routes';
 
 const keysOf = (name: string) => routeByName(name).permissions ?? [];
@@ -243,7 +243,7 @@ describe('the route table and the page bindings (no import circle through the ro
   it('reads the imports it checks', () => {
     expect(graph.get('app/router.tsx')).toContain('app/route-pages.ts');
     expect(graph.get('app/route-pages.ts')).toContain('features/users/pages/user-list-page.tsx');
-    expect(importers('app/routes.ts').some((f) => f.startsWith('features/'))).toBe(true);
+    expect(importers('lib/routes.ts').some((f) => f.startsWith('features/'))).toBe(true);
   });
 
   it('lets only the router import the page bindings', () => {
@@ -252,9 +252,9 @@ describe('the route table and the page bindings (no import circle through the ro
   });
 
   it('keeps pages out of the route table', () => {
-    const imported = graph.get('app/routes.ts') ?? [];
+    const imported = graph.get('lib/routes.ts') ?? [];
     expect(imported.filter((f) => f.startsWith('features/') || f.startsWith('pages/') || f === 'app/route-pages.ts')).toEqual([]);
-    expect(readFileSync(path.join(SRC, 'app/routes.ts'), 'utf8')).not.toMatch(/import\(/);
+    expect(readFileSync(path.join(SRC, 'lib/routes.ts'), 'utf8')).not.toMatch(/import\(/);
   });
 
   it('has no import circle', () => {

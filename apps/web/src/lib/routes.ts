@@ -1,6 +1,6 @@
 // The route table of seed §2 — the one place that names every route. The router, the guards,
 // the sidebar menu, the breadcrumbs and the dashboard cards are all derived from it. Features may
-// import it: it names no page (the pages are bound to the names in ./route-pages, for the router only).
+// import it: it names no page (the pages are bound to the names in app/route-pages, for the router only).
 //
 // Names fixed by the seed that differ from the API resource. Elsewhere one name runs end to end
 // (web feature folder = `/api/<resource>` = packages/common/src/schemas/<resource>.ts = permission
