@@ -80,7 +80,7 @@ function statusOf(i: number): string {
 }
 
 /**
- * The bench company's roles, as the demo company's (db/seed/demo.ts): directors see every work, department heads
+ * The bench company's roles, as the demo company's (demo/demo.ts): directors see every work, department heads
  * their department's, employees their own; requests and customers are open to all of them (PRODUCT.md §2).
  */
 const view = (r: string) => [`${r}.index`, `${r}.show`];

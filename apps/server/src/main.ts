@@ -5,7 +5,7 @@ import { startBanner } from './banner';
 import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ensureAdmin } from './db/seed/admin';
-import { ensureNotificationSettings } from './db/seed/notification-settings';
+import { ensureNotificationSettings } from './modules/notification-settings/ensure-notification-settings';
 
 const started = performance.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,7 +34,7 @@ async function main() {
   if (demo) {
     // The demo's data and code are loaded only with --demo: a plain start does not parse them.
     const { loadDemo, loadDemoActivity, loadDemoEvaluations, loadDemoContractTemplates, loadDemoContracts } = await import(
-      './db/seed/demo-all'
+      './demo/demo-all'
     );
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));

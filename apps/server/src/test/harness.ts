@@ -9,8 +9,8 @@ import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, migrate, openDatabase } from '../db/database';
 import { ensureAdmin } from '../db/seed/admin';
-import { ensureNotificationSettings } from '../db/seed/notification-settings';
 import type { SmsMessage } from '../integrations/sms/sms';
+import { ensureNotificationSettings } from '../modules/notification-settings/ensure-notification-settings';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 export const TEST_PASSWORD = 'Matkhau@2026';

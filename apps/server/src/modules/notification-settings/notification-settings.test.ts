@@ -1,8 +1,8 @@
 import { NOTIFICATION_EVENTS } from '@qlcv/common/schemas/notification-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureNotificationSettings } from '../../db/seed/notification-settings';
 import { createDepartment, createRole, expectError, looksVietnamese } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { ensureNotificationSettings } from './ensure-notification-settings';
 
 interface Setting {
   id: number;

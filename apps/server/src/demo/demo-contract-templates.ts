@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../lib/audit';
-import { LocalStorage } from '../../lib/storage';
-import { ContractTemplatesService } from '../../modules/contract-templates/contract-templates.service';
-import { sampleAnalysisTemplate, sampleTemplate } from '../../modules/contract-templates/sample-template';
-import { DocumentsService } from '../../modules/documents/documents.service';
-import type { Upload } from '../../plugins/multipart';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
+import type { Actor } from '../lib/audit';
+import { LocalStorage } from '../lib/storage';
+import { ContractTemplatesService } from '../modules/contract-templates/contract-templates.service';
+import { sampleAnalysisTemplate, sampleTemplate } from '../modules/contract-templates/sample-template';
+import { DocumentsService } from '../modules/documents/documents.service';
+import type { Upload } from '../plugins/multipart';
 
 // The demo company's contract templates (issue 11): the suggested monitoring contract, in use, and a shorter
 // sampling-and-analysis one. They go through the templates service, so each file is checked and stored as the

@@ -1,7 +1,7 @@
 import type { KpiDirection, KpiMeasure } from '@qlcv/common/schemas/kpi-types';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 
 // The demo company's KPI types: five computed from its works and requests, five scored by the reviewer. The default
 // weights add up to 100, so an evaluation using them all needs no adjusting; manual ones are scored on a 10-point scale.

@@ -1,12 +1,12 @@
 import type { EvaluationCreateBody } from '@qlcv/common/schemas/evaluations';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../lib/audit';
-import { DepartmentsService } from '../../modules/departments/departments.service';
-import { EvaluationLifecycleService } from '../../modules/evaluations/evaluation-lifecycle.service';
-import { EvaluationsService } from '../../modules/evaluations/evaluations.service';
-import { UserEvaluationTransitionsService } from '../../modules/user-evaluations/user-evaluation-transitions.service';
-import { UserEvaluationsService } from '../../modules/user-evaluations/user-evaluations.service';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
+import type { Actor } from '../lib/audit';
+import { DepartmentsService } from '../modules/departments/departments.service';
+import { EvaluationLifecycleService } from '../modules/evaluations/evaluation-lifecycle.service';
+import { EvaluationsService } from '../modules/evaluations/evaluations.service';
+import { UserEvaluationTransitionsService } from '../modules/user-evaluations/user-evaluation-transitions.service';
+import { UserEvaluationsService } from '../modules/user-evaluations/user-evaluations.service';
 
 // The demo company's evaluations, played through the services: Quý II/2026 and Quý III/2026 closed with every
 // employee approved (a realistic spread of grades), and Tháng 11/2026 open with a mix of steps — some still to

@@ -1,6 +1,6 @@
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 
 // The demo company's business processes and the request types that run on them (issue 4).
 // Departments are named by code and default assignees by user name from the demo tree in demo.ts.

@@ -1,8 +1,8 @@
 import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
 import { MY_WORK_TABS } from '@qlcv/common/schemas/works';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vnYymm } from '../../lib/vn-time';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { vnYymm } from '../lib/vn-time';
+import { createTestApp, type TestApp } from '../test/harness';
 import { DEMO_PASSWORD, loadDemo } from './demo';
 import { loadDemoActivity } from './demo-activity';
 import { DEMO_REQUESTS } from './demo-activity-data';

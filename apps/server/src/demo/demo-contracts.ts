@@ -7,21 +7,21 @@ import {
 } from '@qlcv/common/schemas/contracts';
 import { addDays } from '@qlcv/common/work-calendar';
 import { type Kysely, sql } from 'kysely';
-import type { Actor } from '../../lib/audit';
-import { ListCache } from '../../lib/list-cache';
-import { LocalStorage } from '../../lib/storage';
-import { vnToday } from '../../lib/vn-time';
-import { AuditLogsService } from '../../modules/audit-logs/audit-logs.service';
-import { CompanyCalendarService } from '../../modules/company-settings/company-calendar.service';
-import { CompanySettingsService } from '../../modules/company-settings/company-settings.service';
-import { ContractStatusService } from '../../modules/contracts/contract-status.service';
-import type { ContractTemplateSource } from '../../modules/contracts/contract-template-source';
-import { ContractsService } from '../../modules/contracts/contracts.service';
-import { CustomersService } from '../../modules/customers/customers.service';
-import { DocumentsService } from '../../modules/documents/documents.service';
-import { RequestTypesService } from '../../modules/request-types/request-types.service';
-import { RequestsService } from '../../modules/requests/requests.service';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
+import type { Actor } from '../lib/audit';
+import { ListCache } from '../lib/list-cache';
+import { LocalStorage } from '../lib/storage';
+import { vnToday } from '../lib/vn-time';
+import { AuditLogsService } from '../modules/audit-logs/audit-logs.service';
+import { CompanyCalendarService } from '../modules/company-settings/company-calendar.service';
+import { CompanySettingsService } from '../modules/company-settings/company-settings.service';
+import { ContractStatusService } from '../modules/contracts/contract-status.service';
+import type { ContractTemplateSource } from '../modules/contracts/contract-template-source';
+import { ContractsService } from '../modules/contracts/contracts.service';
+import { CustomersService } from '../modules/customers/customers.service';
+import { DocumentsService } from '../modules/documents/documents.service';
+import { RequestTypesService } from '../modules/request-types/request-types.service';
+import { RequestsService } from '../modules/requests/requests.service';
 
 // The demo company's contracts (issue 11): about 25 across its customers, in every status, a few made from the
 // requests they answer, some ending within the month (so the expiry reminder and the "sắp hết hạn" filter show

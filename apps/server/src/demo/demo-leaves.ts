@@ -1,13 +1,13 @@
 import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../lib/audit';
-import { nowIso } from '../../lib/clock';
-import { formatCode, nextSequence } from '../../lib/sequences';
-import { vnToday } from '../../lib/vn-time';
-import { CompanyCalendarService } from '../../modules/company-settings/company-calendar.service';
-import { LeaveBalancesService } from '../../modules/leaves/leave-balances.service';
-import { approverOf } from '../../modules/leaves/leave-scopes';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
+import type { Actor } from '../lib/audit';
+import { nowIso } from '../lib/clock';
+import { formatCode, nextSequence } from '../lib/sequences';
+import { vnToday } from '../lib/vn-time';
+import { CompanyCalendarService } from '../modules/company-settings/company-calendar.service';
+import { LeaveBalancesService } from '../modules/leaves/leave-balances.service';
+import { approverOf } from '../modules/leaves/leave-scopes';
 
 // A year of the demo company's leaves: each employee a few, on working days, half days among them; the past ones
 // decided (mostly approved, a few rejected or cancelled), the coming ones pending or approved; a substitute for the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanyCalendarService } from '../../modules/company-settings/company-calendar.service';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { CompanyCalendarService } from '../modules/company-settings/company-calendar.service';
+import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
 import { DEMO_COMPANY } from './demo-company';
 

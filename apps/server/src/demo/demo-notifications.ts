@@ -1,6 +1,6 @@
 import { formatDateTime } from '@qlcv/common/format/date';
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 
 const HOUR = 3600_000;
 const ago = (now: number, hours: number) => new Date(now - hours * HOUR).toISOString();

@@ -7,27 +7,27 @@ import { workCompleteBody, workCreateBody, workUpdateBody } from '@qlcv/common/s
 import { proposeHolidays } from '@qlcv/common/vn-holidays';
 import type { WorkingWeek } from '@qlcv/common/work-calendar';
 import { type Kysely, sql } from 'kysely';
-import type { Actor } from '../../lib/audit';
-import { ListCache } from '../../lib/list-cache';
-import { formatCode } from '../../lib/sequences';
-import { LocalStorage } from '../../lib/storage';
-import { vnToday, vnYymm } from '../../lib/vn-time';
-import { AuditLogsService } from '../../modules/audit-logs/audit-logs.service';
-import { addressLine, CustomersService } from '../../modules/customers/customers.service';
-import { DepartmentsService } from '../../modules/departments/departments.service';
-import { DocumentsService } from '../../modules/documents/documents.service';
-import { ProcessesService } from '../../modules/processes/processes.service';
-import { PublicRequestsService } from '../../modules/public-requests/public-requests.service';
-import { RequestFlowService } from '../../modules/request-flow/request-flow.service';
-import { RequestTypesService } from '../../modules/request-types/request-types.service';
-import { RequestsService } from '../../modules/requests/requests.service';
-import { StepWorksService } from '../../modules/works/step-works.service';
-import { WorkCommentsService } from '../../modules/works/work-comments.service';
-import { WorkDeadlinesJob } from '../../modules/works/work-deadlines.job';
-import { WorkStatusService } from '../../modules/works/work-status.service';
-import { WorksService } from '../../modules/works/works.service';
-import type { Database } from '../database';
-import type { DB } from '../schema';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import type { Actor } from '../lib/audit';
+import { ListCache } from '../lib/list-cache';
+import { formatCode } from '../lib/sequences';
+import { LocalStorage } from '../lib/storage';
+import { vnToday, vnYymm } from '../lib/vn-time';
+import { AuditLogsService } from '../modules/audit-logs/audit-logs.service';
+import { addressLine, CustomersService } from '../modules/customers/customers.service';
+import { DepartmentsService } from '../modules/departments/departments.service';
+import { DocumentsService } from '../modules/documents/documents.service';
+import { ProcessesService } from '../modules/processes/processes.service';
+import { PublicRequestsService } from '../modules/public-requests/public-requests.service';
+import { RequestFlowService } from '../modules/request-flow/request-flow.service';
+import { RequestTypesService } from '../modules/request-types/request-types.service';
+import { RequestsService } from '../modules/requests/requests.service';
+import { StepWorksService } from '../modules/works/step-works.service';
+import { WorkCommentsService } from '../modules/works/work-comments.service';
+import { WorkDeadlinesJob } from '../modules/works/work-deadlines.job';
+import { WorkStatusService } from '../modules/works/work-status.service';
+import { WorksService } from '../modules/works/works.service';
 import {
   DELEGATIONS,
   DEMO_CUSTOMERS,

@@ -1,8 +1,8 @@
 import { proposeHolidays } from '@qlcv/common/vn-holidays';
 import type { WorkingWeek } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
-import { COMPANY_SETTINGS_ID } from '../migrations/0009-company-settings';
-import type { DB } from '../schema';
+import { COMPANY_SETTINGS_ID } from '../db/migrations/0009-company-settings';
+import type { DB } from '../db/schema';
 
 // The demo company's settings and calendar (issue 9): a Hanoi environmental monitoring firm, Monday to Saturday
 // morning, and the public holidays of 2026 and 2027 as the proposal gives them (2026 with its nghỉ bù on 27/04 for

@@ -1,6 +1,6 @@
 import { KPI_MEASURE_KEYS } from '@qlcv/common/schemas/kpi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
 
 describe('demo KPI types', () => {

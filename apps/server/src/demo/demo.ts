@@ -1,10 +1,10 @@
 import type { PermissionKey } from '@qlcv/common/permissions';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../lib/clock';
-import { hashPassword } from '../../lib/crypto';
-import { formatCode, nextSequence } from '../../lib/sequences';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
+import { nowIso } from '../lib/clock';
+import { hashPassword } from '../lib/crypto';
+import { formatCode, nextSequence } from '../lib/sequences';
 import { loadDemoCompany } from './demo-company';
 import { loadDemoKpiTypes } from './demo-kpi-types';
 import { loadDemoLeaves } from './demo-leaves';

@@ -1,6 +1,6 @@
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema';
+import type { DB } from '../db/schema';
 
 // The demo company's service catalogue: the units it prices in and ~40 services of an environmental monitoring
 // company at 2026 market prices (VND, before VAT). Groups match the demo request types' `service_group`, so a contract

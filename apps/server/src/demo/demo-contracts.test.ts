@@ -1,7 +1,7 @@
 import { CONTRACT_STATUSES } from '@qlcv/common/schemas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDepartment, createRole, createUser, uniq } from '../../test/fixtures';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { createDepartment, createRole, createUser, uniq } from '../test/fixtures';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { loadDemoContracts } from './demo-contracts';
 import { loadDemoServices } from './demo-services';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxText } from '../../lib/docx-build';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { docxText } from '../lib/docx-build';
+import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
 import { loadDemoContractTemplates } from './demo-contract-templates';
 
