@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { LIST_VERSION_TABLES } from '../db/migrations/0007-list-version';
-import { buildWorld, caller, createRequest, receive, type World } from '../modules/requests/requests.test-helpers';
 import { createTestApp, type TestApp } from '../test/harness';
+import { buildWorld, caller, createRequest, receive, type World } from '../test/request-helpers';
 import { ListCache } from './list-cache';
 
 // The list cache keeps page ids and totals between calls: every way a listed row can change must show at once.

@@ -2,8 +2,8 @@ import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@qlcv/comm
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleTemplate } from '../modules/contract-templates/sample-template';
-import { insertKpiType, insertOpenEvaluation, quarterBody } from '../modules/evaluations/evaluations.fixtures';
 import { accessPlugin } from '../plugins/access';
+import { insertKpiType, insertOpenEvaluation, quarterBody } from './evaluation-fixtures';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
 import { multipart, PNG } from './multipart';

@@ -1,6 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { OTP_INVALID_MESSAGE, OTP_SENT_MESSAGE, RESET_FAILURE_MIN_MS } from './auth.service';
 import {
   expectErrorBody,
   expectFieldError,
@@ -9,7 +7,9 @@ import {
   uniqueMobile,
   uniqueName,
   VIETNAMESE,
-} from './auth.test-helpers';
+} from '../../test/auth-helpers';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { OTP_INVALID_MESSAGE, OTP_SENT_MESSAGE, RESET_FAILURE_MIN_MS } from './auth.service';
 
 const NEW_PASSWORD = 'Doi-mat-khau@2026';
 

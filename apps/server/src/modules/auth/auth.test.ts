@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import {
   expectErrorBody,
   expectFieldError,
@@ -11,7 +10,8 @@ import {
   uniqueMobile,
   uniqueName,
   VIETNAMESE,
-} from './auth.test-helpers';
+} from '../../test/auth-helpers';
+import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 interface TestUser {
   id: number;

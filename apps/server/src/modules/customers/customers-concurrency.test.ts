@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusals, race, raceDeleteWithUse, statusCounts } from '../../test/concurrency';
 import { createDepartment, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { uniquePhone } from '../requests/requests.test-helpers';
+import { uniquePhone } from '../../test/request-helpers';
 
 // Rules across rows of customers (docs/architecture.md, "Rules across rows"): a tax code belongs to one customer, a
 // requester's phone finds one customer (created once), a customer with requests is never deleted — under N identical

@@ -3,15 +3,7 @@ import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMs, vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
 import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  buildWorld,
-  caller,
-  createRequest,
-  type Person,
-  person,
-  type WorkDetail,
-  type World,
-} from '../requests/requests.test-helpers';
+import { buildWorld, caller, createRequest, type Person, person, type WorkDetail, type World } from '../../test/request-helpers';
 import { last12Months, vnWeek } from './dashboard.parts';
 
 const DAY = 86_400_000;

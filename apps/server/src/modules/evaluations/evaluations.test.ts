@@ -1,10 +1,10 @@
 import { gradeOf } from '@qlcv/common/schemas/evaluations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDoneWork, insertKpiType, quarterBody } from '../../test/evaluation-fixtures';
 import { auditOf, createDepartment, expectError, expectXlsx, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { totalOf } from '../user-evaluations/user-evaluation-actuals';
 import { EvaluationSelfDueJob } from './evaluation-self-due.job';
-import { insertDoneWork, insertKpiType, quarterBody } from './evaluations.fixtures';
 
 type Who = { id: number; token: string };
 const STAFF = ['user_evaluations.index', 'user_evaluations.show'] as const;

@@ -3,8 +3,8 @@ import type { RealtimeMessage } from '../../lib/realtime/hub';
 import { MemoryHub } from '../../lib/realtime/memory-hub';
 import { createDepartment, createRole } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildWorld, caller, requestPayload, type World } from '../../test/request-helpers';
 import { NotificationSettingsService } from '../notification-settings/notification-settings.service';
-import { buildWorld, caller, requestPayload, type World } from '../requests/requests.test-helpers';
 import type { NotificationPush } from './notification-dispatcher';
 import { NotificationDispatcher } from './notification-dispatcher';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../lib/domain-events';
 import { createDepartment, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildWorld, caller, createRequest, receive, type World } from '../requests/requests.test-helpers';
+import { buildWorld, caller, createRequest, receive, type World } from '../../test/request-helpers';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
 
 // Issue 21: a template reads only the event's own values, in delivery as in the preview (part 5); every event's

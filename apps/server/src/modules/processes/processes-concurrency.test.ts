@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusals, race, raceDeleteWithUse, statusCounts } from '../../test/concurrency';
 import { createDepartment, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { uniquePhone } from '../requests/requests.test-helpers';
+import { uniquePhone } from '../../test/request-helpers';
 
 // Rules across rows of processes (docs/architecture.md, "Rules across rows"): codes are unique; a process has at most
 // MAX_PROCESS_STEPS steps at positions 1…n; a process a request type uses, or a request ran on, is never deleted —

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import {
   expectErrorBody,
   expectFieldError,
@@ -9,7 +8,8 @@ import {
   uniqueMobile,
   uniqueName,
   VIETNAMESE,
-} from '../auth/auth.test-helpers';
+} from '../../test/auth-helpers';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 const NEW_PASSWORD = 'Mat-khau-moi@2026';
 

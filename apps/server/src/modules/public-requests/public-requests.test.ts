@@ -6,7 +6,7 @@ import { hmac } from '../../lib/crypto';
 import { expectError, looksVietnamese } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type FormPart, filesUnder, multipart, REFUSED, SAMPLES } from '../../test/multipart';
-import { buildWorld, caller, type RequestDetail, uniquePhone, uploadText, type World } from '../requests/requests.test-helpers';
+import { buildWorld, caller, type RequestDetail, uniquePhone, uploadText, type World } from '../../test/request-helpers';
 import { LOOKUP_MIN_MS } from './public-requests.service';
 
 // PRODUCT.md §4 and QUALITY.md "Public area": the visitor's form and the result page, with their protections.

@@ -13,7 +13,7 @@ import {
   uploadText,
   type WorkDetail,
   type World,
-} from '../requests/requests.test-helpers';
+} from '../../test/request-helpers';
 
 // Issue 8, part 11c: completing the work that gives a request its result publishes what staff choose for the
 // customer (a text, some of the work's files), never the internal result note, and nothing unless chosen.

@@ -13,7 +13,7 @@ import {
   uploadText,
   type WorkDetail,
   type World,
-} from './requests.test-helpers';
+} from '../../test/request-helpers';
 
 // The whole flow of PRODUCT.md §3 through a three-step process: receive → sampling → analysis → sent back →
 // sampling again → analysis → report with a document → the request completed with the report's result.

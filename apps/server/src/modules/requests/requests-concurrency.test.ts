@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { race, statusCounts } from '../../test/concurrency';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildWorld, uniquePhone, type World } from './requests.test-helpers';
+import { buildWorld, uniquePhone, type World } from '../../test/request-helpers';
 
 // Rules across rows of requests (docs/architecture.md, "Rules across rows"): every request gets a code of its own
 // from the month's sequence (lib/sequences.ts, one upsert) — under N identical requests at once.

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnYymm } from '../../lib/vn-time';
 import { auditOf, expectError, expectNoSecrets, expectXlsx, looksVietnamese, xlsxNumFmt } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { trackingSuffix } from './requests.service';
 import {
   buildWorld,
   caller,
@@ -18,7 +17,8 @@ import {
   uniquePhone,
   uploadText,
   type World,
-} from './requests.test-helpers';
+} from '../../test/request-helpers';
+import { trackingSuffix } from './requests.service';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDoneWork, insertKpiType, insertOpenEvaluation, quarterBody } from '../../test/evaluation-fixtures';
 import { auditOf, createDepartment, expectError, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { insertDoneWork, insertKpiType, insertOpenEvaluation, quarterBody } from '../evaluations/evaluations.fixtures';
 
 type Who = { id: number; token: string };
 const STAFF = ['user_evaluations.index', 'user_evaluations.show'] as const;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusals, race, statusCounts } from '../../test/concurrency';
 import { createRole, uniq } from '../../test/fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { uniquePhone } from '../requests/requests.test-helpers';
+import { uniquePhone } from '../../test/request-helpers';
 
 // Rules across rows of users (docs/architecture.md, "Rules across rows"): username, e-mail and mobile are each held by
 // one user, and every user gets a code of its own from the sequence — under N identical requests at once.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Background } from '../../lib/background';
 import { type ScheduledJob, Scheduler } from '../../lib/scheduler';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildWorld, caller, createRequest, type Person, person, receive, type World } from '../requests/requests.test-helpers';
+import { buildWorld, caller, createRequest, type Person, person, receive, type World } from '../../test/request-helpers';
 import { DUE_SOON_MS, WorkDeadlinesJob } from './work-deadlines.job';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, trace() {}, child: () => silent, level: 'silent' };

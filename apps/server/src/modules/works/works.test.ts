@@ -13,7 +13,7 @@ import {
   uploadText,
   type WorkDetail,
   type World,
-} from '../requests/requests.test-helpers';
+} from '../../test/request-helpers';
 
 const HOUR = 3_600_000;
 

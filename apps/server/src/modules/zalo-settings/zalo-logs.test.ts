@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { uniqueIp, uniqueMobile } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startZaloStandIn, ZALO_APP_ID, ZALO_SECRET_KEY, type ZaloStandIn } from '../../test/zalo-stand-in';
-import { uniqueIp, uniqueMobile } from '../auth/auth.test-helpers';
 
 // Secrets and codes never reach a log line: everything the app logs at trace level while Zalo keys are saved, a token
 // is refreshed, messages are tested and reset codes go by Zalo and by SMS, searched for every secret and code.

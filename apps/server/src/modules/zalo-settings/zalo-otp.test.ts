@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uniqueIp, uniqueMobile } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { connectZalo, startZaloStandIn, type ZaloStandIn } from '../../test/zalo-stand-in';
-import { uniqueIp, uniqueMobile } from '../auth/auth.test-helpers';
 
 const NEW_PASSWORD = 'Mat-khau-moi@2026';
 

@@ -1,9 +1,9 @@
 import type { PermissionKey } from '@qlcv/common/permissions';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type Created, createDepartment, uniq } from '../../test/fixtures';
-import type { TestApp } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import { type Created, createDepartment, uniq } from './fixtures';
+import type { TestApp } from './harness';
+import { multipart } from './multipart';
 
 /** Shared by the requests, works and flow API tests. */
 

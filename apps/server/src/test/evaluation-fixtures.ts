@@ -1,4 +1,4 @@
-import type { TestApp } from '../../test/harness';
+import type { TestApp } from './harness';
 
 // Test records of evaluations, shared by the module tests and the permission matrix. Written directly where the API
 // would take several calls (KPI types belong to another module; works are counted by the computed measures).
