@@ -5,12 +5,12 @@ import { Alert, Button, Card, Col, DatePicker, Form, type FormInstance, Input, R
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { UserSelect } from '@/components/user-select';
+import { useLeaveTypes } from '@/features/leave-types/api/leave-types-api';
 import { ApiError } from '@/lib/api/api-error';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { useCan } from '@/lib/permissions/can';
-import { useLeaveTypes } from '../api/leave-types';
 import { type LeaveCreateInput, type LeavePreviewQuery, useLeavePreview } from '../api/leaves';
 import { formatDays, leaveDates } from './leave-tags';
 

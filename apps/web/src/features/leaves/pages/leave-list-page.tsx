@@ -15,16 +15,16 @@ import {
   useListParams,
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { SubstitutesDrawer } from '@/features/leave-substitutes';
+import { useLeaveTypes } from '@/features/leave-types/api/leave-types-api';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useLeaveTypes } from '../api/leave-types';
 import { useApprovalCount, useExportLeaves, useLeaves } from '../api/leaves';
 import { MyBalanceCard } from '../components/balance-card';
 import { LeaveBalancesPanel } from '../components/leave-balances-panel';
 import { formatDays, LeaveStatusTag, LeaveTypeTag, leaveDates } from '../components/leave-tags';
-import { SubstitutesDrawer } from '../components/substitutes-drawer';
 
 const FILTERS = ['status', 'leave_type_id', 'department_id', 'month'] as const;
 const SCOPE_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;

@@ -11,14 +11,14 @@ import {
 } from '@qlcv/common/schemas/notification-settings';
 import { Badge, Button, Card, Empty, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ChannelTags } from '@/components/channel-tags';
 import { ClearFiltersLink, SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
+import { DeliveryLog } from '@/features/deliveries';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useNotificationSettings } from '../api/get-notification-settings';
-import { ChannelTags } from '../components/channel-tags';
 import { DeleteNotificationSettingButton } from '../components/delete-notification-setting-button';
-import { DeliveryLog } from '../components/delivery-log';
 
 const FILTERS = ['event', 'active'] as const;
 

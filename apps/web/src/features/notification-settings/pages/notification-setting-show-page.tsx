@@ -9,6 +9,7 @@ import {
 } from '@qlcv/common/schemas/notification-settings';
 import { Badge, Button, Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ChannelTags } from '@/components/channel-tags';
 import { type HistoryView, historyValue, RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
@@ -16,7 +17,6 @@ import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useNotificationSetting } from '../api/get-notification-setting';
 import { useNotificationPreview } from '../api/preview-notification-setting';
-import { ChannelTags } from '../components/channel-tags';
 import { DeleteNotificationSettingButton } from '../components/delete-notification-setting-button';
 
 const SETTING_HISTORY: HistoryView = {

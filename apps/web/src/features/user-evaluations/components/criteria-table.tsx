@@ -8,7 +8,7 @@ import { DirectionIcon, formatScore } from '@/components/kpi-tags';
 import type { DecimalValue } from '@/lib/decimal';
 import { fieldError } from '@/lib/forms';
 import { RecordsPopover } from './records-popover';
-import { formatValue } from './ue-format';
+import { formatValue } from './user-evaluation-format';
 
 export type Criterion = UserEvaluationDetail['criteria'][number];
 

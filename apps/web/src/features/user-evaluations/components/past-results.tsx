@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
 import { urlFor } from '@/lib/routes';
 import { useUserEvaluations } from '../api/user-evaluations';
-import { periodText } from './ue-format';
+import { periodText } from './user-evaluation-format';
 
 /** "Kết quả các kỳ trước": the employee's evaluations of periods before `before` (YYYY-MM-DD), latest first. */
 export function PastResults({ employeeId, before }: { employeeId: number; before: string }) {

@@ -22,7 +22,7 @@ import { urlFor } from '@/lib/routes';
 import { useToReviewCount, useUserEvaluations } from '../api/user-evaluations';
 import { Deadlines } from '../components/deadline-cell';
 import { EvaluationSelect } from '../components/evaluation-select';
-import { periodText } from '../components/ue-format';
+import { periodText } from '../components/user-evaluation-format';
 
 const FILTERS = ['evaluation_id', 'status', 'department_id'] as const;
 type Tab = 'mine' | 'to_review' | 'to_do' | 'all';

@@ -18,9 +18,9 @@ import { useRefreshActuals, useSaveUserEvaluation, useUserEvaluation } from '../
 import { CriteriaTable, type Draft, draftErrors, draftNumber, draftOf, validScore } from '../components/criteria-table';
 import { DeadlineText, isPast } from '../components/deadline-cell';
 import { PastResults } from '../components/past-results';
-import { UeActions } from '../components/ue-actions';
-import { periodText } from '../components/ue-format';
-import { USER_EVALUATION_HISTORY } from '../components/ue-history';
+import { UserEvaluationActions } from '../components/user-evaluation-actions';
+import { periodText } from '../components/user-evaluation-format';
+import { USER_EVALUATION_HISTORY } from '../components/user-evaluation-history';
 
 /** One user evaluation (the show and edit routes alike): the criteria, scores typed in place as `can` allows. */
 export default function UserEvaluationShowPage() {
@@ -138,7 +138,7 @@ function UserEvaluationView({
         }
         subtitle={`${ue.evaluation.name} · ${periodText(ue.evaluation)}`}
         extra={
-          <UeActions
+          <UserEvaluationActions
             ue={ue}
             dirty={dirty}
             editing={editing}

@@ -10,7 +10,7 @@ import type { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
-import { useCreateLeaveSubstitute, useDeleteLeaveSubstitute, useLeaveSubstitutes } from '../api/leave-substitutes';
+import { useCreateLeaveSubstitute, useDeleteLeaveSubstitute, useLeaveSubstitutes } from '../api/leave-substitutes-api';
 
 interface Values {
   approver_id: number | null;

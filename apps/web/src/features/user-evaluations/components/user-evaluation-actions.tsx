@@ -10,7 +10,7 @@ import { type UserEvaluationVerb, useTransitionUserEvaluation } from '../api/use
  * Lưu, Gửi tự đánh giá, Hoàn thành đánh giá, Phê duyệt, Trả lại (with a note), as `can` allows; each step asks first.
  * `save` stores what was typed and gives the version to send with the step (the step refuses an old one).
  */
-export function UeActions({
+export function UserEvaluationActions({
   ue,
   dirty,
   editing,

@@ -1,6 +1,6 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Delivery } from '@qlcv/common/schemas/deliveries';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -14,5 +14,18 @@ export function useDeliveries(query: Record<string, string | number | undefined>
     queryKey: queryKeys.deliveries.list(query),
     queryFn: () => getDeliveries(query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/deliveries/:id/resend → the new delivery queued in its place (a refusal shows as a toast). */
+export function resendDelivery(id: number): Promise<Delivery> {
+  return api.post<Delivery>(`/api/deliveries/${id}/resend`);
+}
+
+export function useResendDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendDelivery,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.deliveries.all }),
   });
 }

@@ -3,6 +3,7 @@ import { formatDateTime } from '@qlcv/common/format/date';
 import { DELIVERY_CHANNELS, DELIVERY_STATUS_LABELS, DELIVERY_STATUSES, type Delivery } from '@qlcv/common/schemas/deliveries';
 import { EVENT_CATALOGUE, NOTIFICATION_EVENTS } from '@qlcv/common/schemas/notification-settings';
 import { App, Button, Empty, Select, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { ChannelTags, channelLabel } from '@/components/channel-tags';
 import {
   ClearFiltersLink,
   CsvSelect,
@@ -14,9 +15,7 @@ import {
 } from '@/components/list-controls';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
-import { useDeliveries } from '../api/get-deliveries';
-import { useResendDelivery } from '../api/resend-delivery';
-import { ChannelTags, channelLabel } from './channel-tags';
+import { useDeliveries, useResendDelivery } from '../api/deliveries-api';
 
 const STATUS_COLORS: Record<string, string> = {
   pending: 'default',

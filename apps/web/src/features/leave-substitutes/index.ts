@@ -1,0 +1,1 @@
+export { SubstitutesDrawer } from './components/substitutes-drawer';
