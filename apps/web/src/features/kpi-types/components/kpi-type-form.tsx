@@ -1,4 +1,3 @@
-import { SaveOutlined } from '@ant-design/icons';
 import {
   KPI_DIRECTION_LABELS,
   KPI_DIRECTIONS,
@@ -8,9 +7,10 @@ import {
   type KpiMeasure,
   kpiTypeCreateBody,
 } from '@qlcv/common/schemas/kpi-types';
-import { Alert, Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
+import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { textLimit, zodRule } from '@/lib/forms';
 
 export interface KpiTypeFormValues {
@@ -99,22 +99,11 @@ export function KpiTypeForm({ form, initialValues, onFinish, onCancel, submittin
       {notice}
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã KPI"
-              required
-              rules={[zodRule(shape.code)]}
-              extra="Chữ không dấu, số và dấu . _ -, ví dụ: KPI-DH"
-            >
-              <Input {...textLimit(shape.code)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên loại KPI" required rules={[zodRule(shape.name)]}>
-              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Tỷ lệ công việc hoàn thành đúng hạn" />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={shape}
+            code={{ label: 'Mã KPI', example: 'KPI-DH' }}
+            name={{ label: 'Tên loại KPI', placeholder: 'Ví dụ: Tỷ lệ công việc hoàn thành đúng hạn' }}
+          />
           <Col xs={24} md={12}>
             <Form.Item name="measure" label="Cách đo" required rules={[zodRule(shape.measure)]}>
               <Select
@@ -178,35 +167,11 @@ export function KpiTypeForm({ form, initialValues, onFinish, onCancel, submittin
               <DecimalInput scale={2} />
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea
-                {...textLimit(shape.description)}
-                rows={3}
-                placeholder="Cách chấm điểm, ghi chú cho người đánh giá"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="active"
-              label="Đang sử dụng"
-              valuePropName="checked"
-              extra="Loại KPI ngừng sử dụng không được chọn cho kỳ đánh giá mới; các kỳ cũ vẫn giữ nguyên."
-            >
-              <Switch checkedChildren="Có" unCheckedChildren="Không" />
-            </Form.Item>
-          </Col>
+          <DescriptionField schema={shape.description} rows={3} placeholder="Cách chấm điểm, ghi chú cho người đánh giá" />
+          <ActiveField extra="Loại KPI ngừng sử dụng không được chọn cho kỳ đánh giá mới; các kỳ cũ vẫn giữ nguyên." />
         </Row>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import {
   KPI_DIRECTION_LABELS,
   KPI_DIRECTIONS,
@@ -6,20 +6,11 @@ import {
   KPI_MEASURES,
   type KpiType,
 } from '@qlcv/common/schemas/kpi-types';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
-import { ActiveTag } from '@/features/request-types/components/request-type-tags';
+import { ActiveFilter, ActiveTag } from '@/components/active-tag';
+import { CsvSelect, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportKpiTypes, useKpiTypes } from '../api/kpi-types-api';
@@ -29,15 +20,12 @@ import { DirectionTag, formatKpiNumber, MeasureTag } from '../components/kpi-typ
 const FILTERS = ['measure', 'direction', 'active'] as const;
 const MEASURE_OPTIONS = KPI_MEASURE_KEYS.map((k) => ({ value: k, label: KPI_MEASURES[k].label }));
 const DIRECTION_OPTIONS = KPI_DIRECTIONS.map((d) => ({ value: d, label: KPI_DIRECTION_LABELS[d] }));
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Đang sử dụng' },
-  { value: 'false', label: 'Ngừng sử dụng' },
-];
 
 /** KPI types: search, filters by measure, direction and state, sortable table, export; actions by key. */
 export default function KpiTypeListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'code', filters: FILTERS });
+  const list = useListParams({ sort: 'code', filters: FILTERS });
+  const { params, update } = list;
   const kpiTypes = useKpiTypes(toQuery(params));
   const exporter = useExportKpiTypes();
   const canCreate = useCan(['kpi_types.create']);
@@ -119,42 +107,20 @@ export default function KpiTypeListPage() {
       : []),
   ];
 
-  const create = canCreate && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('kpi_types.create'))}>
-      Thêm loại KPI
-    </Button>
-  );
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy loại KPI nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có loại KPI nào">{create}</Empty>
-  );
-
   return (
-    <>
-      <PageHeader
-        title="Loại KPI"
-        subtitle="Các chỉ tiêu dùng trong kỳ đánh giá: nhập tay hoặc tự tính từ công việc và yêu cầu của nhân viên."
-        extra={
-          <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate(toExportQuery(params))}
-            >
-              Xuất Excel
-            </Button>
-            {create}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên" />
+    <ListPage<KpiType>
+      title="Loại KPI"
+      subtitle="Các chỉ tiêu dùng trong kỳ đánh giá: nhập tay hoặc tự tính từ công việc và yêu cầu của nhân viên."
+      list={list}
+      query={kpiTypes}
+      columns={columns}
+      noun="loại KPI"
+      scrollX={1350}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm loại KPI', to: urlFor('kpi_types.create') }}
+      search={{ placeholder: 'Tìm theo mã, tên' }}
+      filters={
+        <>
           <CsvSelect
             placeholder="Cách đo"
             options={MEASURE_OPTIONS}
@@ -171,27 +137,10 @@ export default function KpiTypeListPage() {
             value={params.filters.direction}
             onChange={(v?: string) => update({ direction: v ?? null })}
           />
-          <Select
-            aria-label="Lọc theo trạng thái"
-            placeholder="Trạng thái"
-            allowClear
-            style={{ width: 170 }}
-            options={ACTIVE_OPTIONS}
-            value={params.filters.active}
-            onChange={(v?: string) => update({ active: v ?? null })}
-          />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<KpiType>
-          query={kpiTypes}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="loại KPI"
-          empty={empty}
-          scrollX={1350}
-        />
-      </Card>
-    </>
+          <ActiveFilter value={params.filters.active} onChange={(active) => update({ active })} />
+        </>
+      }
+      emptyText="Chưa có loại KPI nào"
+    />
   );
 }

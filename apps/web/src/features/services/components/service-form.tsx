@@ -1,9 +1,9 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { serviceCreateBody, type VatRate } from '@qlcv/common/schemas/services';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { AutoComplete, Button, Card, Col, Form, type FormInstance, Input, Row, Select, Space, Switch } from 'antd';
+import { AutoComplete, Card, Col, Form, type FormInstance, Input, Row, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
+import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { textLimit, zodRule } from '@/lib/forms';
 import { useServiceGroups } from '../api/services-api';
 import { VAT_OPTIONS } from './service-labels';
@@ -83,22 +83,11 @@ export function ServiceForm(props: Props) {
       {notice}
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã dịch vụ"
-              required
-              rules={[zodRule(shape.code)]}
-              extra="Chữ không dấu, số và dấu . _ -, ví dụ: QT-KT-01"
-            >
-              <Input {...textLimit(shape.code)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên dịch vụ" required rules={[zodRule(shape.name)]}>
-              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Quan trắc khí thải ống khói" />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={shape}
+            code={{ label: 'Mã dịch vụ', example: 'QT-KT-01' }}
+            name={{ label: 'Tên dịch vụ', placeholder: 'Ví dụ: Quan trắc khí thải ống khói' }}
+          />
           <Col xs={24} md={12}>
             <Form.Item name="group" label="Nhóm dịch vụ" required rules={[zodRule(shape.group)]}>
               <AutoComplete options={groupOptions}>
@@ -131,31 +120,11 @@ export function ServiceForm(props: Props) {
               <Switch checkedChildren="Có" unCheckedChildren="Không" disabled={rate !== '10'} />
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea {...textLimit(shape.description)} rows={3} placeholder="Phạm vi, chỉ tiêu, quy chuẩn áp dụng…" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="active"
-              label="Đang sử dụng"
-              valuePropName="checked"
-              extra="Dịch vụ ngừng sử dụng không được chọn cho hợp đồng mới; hợp đồng cũ vẫn giữ nguyên."
-            >
-              <Switch checkedChildren="Có" unCheckedChildren="Không" />
-            </Form.Item>
-          </Col>
+          <DescriptionField schema={shape.description} rows={3} placeholder="Phạm vi, chỉ tiêu, quy chuẩn áp dụng…" />
+          <ActiveField extra="Dịch vụ ngừng sử dụng không được chọn cho hợp đồng mới; hợp đồng cũ vẫn giữ nguyên." />
         </Row>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,21 +1,12 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatVnd } from '@qlcv/common/format/number';
 import type { Service } from '@qlcv/common/schemas/services';
-import { Button, Card, Empty, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
-import { ActiveTag } from '@/features/request-types/components/request-type-tags';
+import { ActiveFilter, ActiveTag } from '@/components/active-tag';
+import { CsvSelect, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { CreateButton, ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportServices, useServiceGroups, useServices } from '../api/services-api';
@@ -24,15 +15,12 @@ import { ImportServicesDialog } from '../components/import-services-dialog';
 import { VAT_OPTIONS, VatTag } from '../components/service-labels';
 
 const FILTERS = ['group', 'vat_rate', 'active'] as const;
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Đang sử dụng' },
-  { value: 'false', label: 'Ngừng sử dụng' },
-];
 
 /** The service catalogue: read by everyone signed in; add, edit, import and delete with settings.edit. */
 export default function ServiceListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'code', filters: FILTERS });
+  const list = useListParams({ sort: 'code', filters: FILTERS });
+  const { params, update } = list;
   const services = useServices(toQuery(params));
   const groups = useServiceGroups();
   const exporter = useExportServices();
@@ -116,56 +104,28 @@ export default function ServiceListPage() {
       : []),
   ];
 
-  const create = canEdit && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('master_data.create'))}>
-      Thêm dịch vụ
+  const importButton = canEdit && (
+    <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+      Nhập Excel
     </Button>
   );
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy dịch vụ nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có dịch vụ nào trong danh mục">
-      {canEdit && (
-        <Space>
-          {create}
-          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            Nhập từ Excel
-          </Button>
-        </Space>
-      )}
-    </Empty>
-  );
+  const create = canEdit && { label: 'Thêm dịch vụ', to: urlFor('master_data.create') };
 
   return (
-    <>
-      <PageHeader
-        title="Danh mục dịch vụ"
-        subtitle="Dịch vụ của công ty: nhóm, đơn vị tính, đơn giá và thuế suất VAT, dùng để lập hợp đồng."
-        extra={
-          <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate(toExportQuery(params))}
-            >
-              Xuất Excel
-            </Button>
-            {canEdit && (
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                Nhập Excel
-              </Button>
-            )}
-            {create}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên, nhóm" />
+    <ListPage<Service>
+      title="Danh mục dịch vụ"
+      subtitle="Dịch vụ của công ty: nhóm, đơn vị tính, đơn giá và thuế suất VAT, dùng để lập hợp đồng."
+      list={list}
+      query={services}
+      columns={columns}
+      noun="dịch vụ"
+      scrollX={950}
+      exporter={exporter}
+      actions={importButton}
+      create={create}
+      search={{ placeholder: 'Tìm theo mã, tên, nhóm' }}
+      filters={
+        <>
           <Select
             aria-label="Lọc theo nhóm"
             placeholder="Nhóm dịch vụ"
@@ -183,28 +143,22 @@ export default function ServiceListPage() {
             onChange={(v) => update({ vat_rate: v })}
             width={200}
           />
-          <Select
-            aria-label="Lọc theo trạng thái"
-            placeholder="Trạng thái"
-            allowClear
-            style={{ width: 170 }}
-            options={ACTIVE_OPTIONS}
-            value={params.filters.active}
-            onChange={(v?: string) => update({ active: v ?? null })}
-          />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Service>
-          query={services}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="dịch vụ"
-          empty={empty}
-          scrollX={950}
-        />
-      </Card>
+          <ActiveFilter value={params.filters.active} onChange={(active) => update({ active })} />
+        </>
+      }
+      emptyText="Chưa có dịch vụ nào trong danh mục"
+      emptyActions={
+        create && (
+          <Space>
+            <CreateButton {...create} />
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              Nhập từ Excel
+            </Button>
+          </Space>
+        )
+      }
+    >
       {canEdit && <ImportServicesDialog open={importing} onClose={() => setImporting(false)} />}
-    </>
+    </ListPage>
   );
 }

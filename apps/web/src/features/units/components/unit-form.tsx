@@ -1,8 +1,7 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { unitCreateBody } from '@qlcv/common/schemas/units';
-import { Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch } from 'antd';
+import { Card, Form, type FormInstance, Row } from 'antd';
 import type { ReactNode } from 'react';
-import { textLimit, zodRule } from '@/lib/forms';
+import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 
 export interface UnitFormValues {
   code: string;
@@ -46,47 +45,16 @@ export function UnitForm({ form, initialValues, onFinish, onCancel, submitting, 
       {notice}
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã đơn vị tính"
-              required
-              rules={[zodRule(shape.code)]}
-              extra="Chữ không dấu, số và dấu . _ -, ví dụ: MAU"
-            >
-              <Input {...textLimit(shape.code)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên đơn vị tính" required rules={[zodRule(shape.name)]}>
-              <Input {...textLimit(shape.name)} placeholder="Ví dụ: mẫu, lần, điểm, ngày công" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea {...textLimit(shape.description)} rows={2} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="active"
-              label="Đang sử dụng"
-              valuePropName="checked"
-              extra="Đơn vị ngừng sử dụng không được chọn cho dịch vụ mới; dịch vụ cũ vẫn giữ nguyên."
-            >
-              <Switch checkedChildren="Có" unCheckedChildren="Không" />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={shape}
+            code={{ label: 'Mã đơn vị tính', example: 'MAU' }}
+            name={{ label: 'Tên đơn vị tính', placeholder: 'Ví dụ: mẫu, lần, điểm, ngày công' }}
+          />
+          <DescriptionField schema={shape.description} rows={2} />
+          <ActiveField extra="Đơn vị ngừng sử dụng không được chọn cho dịch vụ mới; dịch vụ cũ vẫn giữ nguyên." />
         </Row>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,32 +1,21 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { Unit } from '@qlcv/common/schemas/units';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
-import { ActiveTag } from '@/features/request-types/components/request-type-tags';
+import { ActiveFilter, ActiveTag } from '@/components/active-tag';
+import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { urlFor } from '@/lib/routes';
 import { useExportUnits, useUnits } from '../api/units-api';
 import { DeleteUnitButton } from '../components/delete-unit-button';
 
 const FILTERS = ['active'] as const;
-const ACTIVE_OPTIONS = [
-  { value: 'true', label: 'Đang sử dụng' },
-  { value: 'false', label: 'Ngừng sử dụng' },
-];
 
 /** Units of measure (settings.edit only, as the route): search, in-use filter, sortable table, export. */
 export default function UnitListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'code', filters: FILTERS });
+  const list = useListParams({ sort: 'code', filters: FILTERS });
+  const { params, update } = list;
   const units = useUnits(toQuery(params));
   const exporter = useExportUnits();
 
@@ -68,63 +57,20 @@ export default function UnitListPage() {
     },
   ];
 
-  const create = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('settings.units.create'))}>
-      Thêm đơn vị tính
-    </Button>
-  );
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy đơn vị tính nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có đơn vị tính nào">{create}</Empty>
-  );
-
   return (
-    <>
-      <PageHeader
-        title="Đơn vị tính"
-        subtitle="Đơn vị tính dùng cho dịch vụ và hợp đồng (mẫu, lần, điểm, ngày công…)."
-        extra={
-          <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate(toExportQuery(params))}
-            >
-              Xuất Excel
-            </Button>
-            {create}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên" />
-          <Select
-            aria-label="Lọc theo trạng thái"
-            placeholder="Trạng thái"
-            allowClear
-            style={{ width: 170 }}
-            options={ACTIVE_OPTIONS}
-            value={params.filters.active}
-            onChange={(v?: string) => update({ active: v ?? null })}
-          />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Unit>
-          query={units}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="đơn vị tính"
-          empty={empty}
-          scrollX={800}
-        />
-      </Card>
-    </>
+    <ListPage<Unit>
+      title="Đơn vị tính"
+      subtitle="Đơn vị tính dùng cho dịch vụ và hợp đồng (mẫu, lần, điểm, ngày công…)."
+      list={list}
+      query={units}
+      columns={columns}
+      noun="đơn vị tính"
+      scrollX={800}
+      exporter={exporter}
+      create={{ label: 'Thêm đơn vị tính', to: urlFor('settings.units.create') }}
+      search={{ placeholder: 'Tìm theo mã, tên' }}
+      filters={<ActiveFilter value={params.filters.active} onChange={(active) => update({ active })} />}
+      emptyText="Chưa có đơn vị tính nào"
+    />
   );
 }
