@@ -1,0 +1,139 @@
+import type { Paginated } from '@qlcv/common/schemas/common';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB } from '../db/schema';
+import { type Actor, diff, writeAudit } from './audit';
+import { nowIso } from './clock';
+import { taken, type UniqueKey } from './constraint-answers';
+import { type AppError, notFound } from './errors';
+import { pageWindow, toPage, type Window } from './pagination';
+import { type LockableTable, lockRow } from './row-lock';
+import { type CodedTable, codeTaken, deleteVersioned, insertVersioned, updateVersioned } from './versioned';
+
+/** The columns a body writes; the kit adds the stamps (`created_*`, `updated_at`, `version`). */
+export type PlainValues<T extends CodedTable> = Omit<Insertable<DB[T]>, 'created_by' | 'created_at' | 'updated_at' | 'version'>;
+
+/**
+ * What a plain record tells the kit (docs: apps/server/README.md, "How to add a plain record"). The module keeps its
+ * repository (the reads: `find`, lists, options, what "in use" counts) and its own rules (`check`, `inUse`).
+ */
+export interface PlainRecordSpec<
+  T extends CodedTable & LockableTable,
+  R extends { id: number },
+  Row,
+  B extends { code: string },
+> {
+  table: T;
+  /** The audit log's entity name. */
+  entity: string;
+  /** The 404 answer of `get`, update and delete. */
+  notFound: string;
+  /** The unique key of `code`: the check answers as the constraint does when two requests race (lib/constraint-answers). */
+  code: Extract<UniqueKey, `${T}.code`>;
+  /** The row as the module's repository reads it (joins, counts), undefined when there is none. */
+  find: (db: Kysely<DB>, id: number) => Promise<Row | undefined>;
+  toRecord: (row: Row) => R;
+  values: (body: B) => PlainValues<T>;
+  /** More checks of a body, after the code's (references: 422 on their field). `before` on an update. */
+  check?: (db: Kysely<DB>, body: B, before?: R) => Promise<void>;
+  /** The refusal of a delete while the record is used (counted under the delete lock), or null. */
+  inUse?: (db: Kysely<DB>, record: R) => Promise<AppError | null> | AppError | null;
+  /** What the audit log keeps of a record (default: the record). */
+  auditView?: (record: R) => Record<string, unknown>;
+}
+
+/** Opens a transaction, or runs in the caller's (a module whose transaction also writes files, e.g.). */
+const inTransaction = <X>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<X>): Promise<X> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/**
+ * Create / update / delete of a plain record (a code, a few fields, a version), each in one transaction with its audit
+ * entry: the code is unique (422 on `code`), an edit names the version it read (409 stale, 404 gone), a record in use is
+ * never deleted (the module's refusal). Every step is the same for units, KPI types, leave types, services, request
+ * types and contract templates; what differs is in the spec.
+ */
+export class PlainRecords<T extends CodedTable & LockableTable, R extends { id: number }, Row, B extends { code: string }> {
+  constructor(private readonly spec: PlainRecordSpec<T, R, Row, B>) {}
+
+  async get(db: Kysely<DB>, id: number): Promise<R> {
+    const row = await this.spec.find(db, id);
+    if (!row) throw notFound(this.spec.notFound);
+    return this.spec.toRecord(row);
+  }
+
+  /**
+   * `values`: more columns (a file's placeholders); `written`: what follows the insert in the same transaction, before
+   * the record is read back (storing its file).
+   */
+  create(
+    db: Kysely<DB>,
+    actor: Actor,
+    body: B,
+    more: { values?: Partial<Insertable<DB[T]>>; written?: (trx: Kysely<DB>, id: number) => Promise<void> } = {},
+  ): Promise<R> {
+    return inTransaction(db, async (trx) => {
+      await this.checks(trx, body);
+      const now = nowIso();
+      const values = { ...this.spec.values(body), ...more.values, created_by: actor.id, created_at: now, updated_at: now };
+      const id = await insertVersioned(trx, this.spec.table, values as Insertable<DB[T]>);
+      await more.written?.(trx, id);
+      const after = await this.get(trx, id);
+      await this.audit(trx, actor, id, 'create', null, after);
+      return after;
+    });
+  }
+
+  /** `values`: more columns, worked out once the checks passed (a new file stored). */
+  update(
+    db: Kysely<DB>,
+    actor: Actor,
+    id: number,
+    body: B & { version: number },
+    more: { values?: (trx: Kysely<DB>) => Promise<Updateable<DB[T]>> } = {},
+  ): Promise<R> {
+    return inTransaction(db, async (trx) => {
+      const before = await this.get(trx, id);
+      await this.checks(trx, body, before);
+      const values = { ...this.spec.values(body), ...(await more.values?.(trx)) } as unknown as Updateable<DB[T]>;
+      await updateVersioned(trx, this.spec.table, id, body.version, values, () => notFound(this.spec.notFound));
+      const after = await this.get(trx, id);
+      await this.audit(trx, actor, id, 'update', before, after);
+      return after;
+    });
+  }
+
+  /** `removing`: what goes with the row, in the same transaction (its documents). */
+  delete(db: Kysely<DB>, actor: Actor, id: number, more: { removing?: (trx: Kysely<DB>) => Promise<void> } = {}): Promise<void> {
+    return inTransaction(db, async (trx) => {
+      // Counted under the delete lock: a row being written that references it is waited for, a later one finds it gone.
+      await lockRow(trx, this.spec.table, id, 'delete');
+      const before = await this.get(trx, id);
+      const refusal = await this.spec.inUse?.(trx, before);
+      if (refusal) throw refusal;
+      await more.removing?.(trx);
+      await deleteVersioned(trx, this.spec.table, id);
+      await this.audit(trx, actor, id, 'delete', before, null);
+    });
+  }
+
+  private async checks(db: Kysely<DB>, body: B, before?: R): Promise<void> {
+    if (await codeTaken(db, this.spec.table, body.code, before?.id)) throw taken(this.spec.code);
+    await this.spec.check?.(db, body, before);
+  }
+
+  private audit(db: Kysely<DB>, actor: Actor, id: number, action: string, before: R | null, after: R | null) {
+    const view = (r: R | null) => (r === null ? null : (this.spec.auditView?.(r) ?? (r as Record<string, unknown>)));
+    return writeAudit(db, actor, { entity: this.spec.entity, entityId: id, action, changes: diff(view(before), view(after)) });
+  }
+}
+
+/** One page of a list: the rows the repository reads for the page's window, and the filter's total. */
+export async function pageOf<Row, R>(
+  q: Parameters<typeof pageWindow>[0],
+  read: (w: Window) => Promise<Row[]>,
+  count: () => Promise<number>,
+  toRecord: (row: Row) => R,
+): Promise<Paginated<R>> {
+  const w = pageWindow(q);
+  const [rows, total] = await Promise.all([read(w), count()]);
+  return toPage(rows.map(toRecord), total, w);
+}
