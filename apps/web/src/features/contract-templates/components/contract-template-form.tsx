@@ -1,10 +1,11 @@
-import { FileWordOutlined, InboxOutlined, SaveOutlined } from '@ant-design/icons';
+import { FileWordOutlined, InboxOutlined } from '@ant-design/icons';
 import { contractTemplateCreateBody } from '@qlcv/common/schemas/contract-templates';
-import { Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch, Typography, Upload } from 'antd';
+import { Card, Col, Form, type FormInstance, Row, Space, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
+import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { handleSubmitError } from '@/components/submit-error';
 import { ApiError } from '@/lib/api/api-error';
-import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
+import { applyServerErrors } from '@/lib/forms';
 import { PlaceholderHelp } from './placeholder-help';
 import { TemplateProblems } from './template-problems';
 
@@ -68,44 +69,17 @@ export function ContractTemplateForm({
           {problems && <TemplateProblems message={problems.message} problems={problems.list} />}
           <Card title="Thông tin mẫu hợp đồng" style={{ marginBottom: 16 }}>
             <Row gutter={16}>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  name="code"
-                  label="Mã mẫu"
-                  required
-                  rules={[zodRule(contractTemplateCreateBody.shape.code)]}
-                  extra="Chữ không dấu, số và dấu . _ -, ví dụ: HD-QT"
-                >
-                  <Input {...textLimit(contractTemplateCreateBody.shape.code)} autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={16}>
-                <Form.Item name="name" label="Tên mẫu" required rules={[zodRule(contractTemplateCreateBody.shape.name)]}>
-                  <Input
-                    {...textLimit(contractTemplateCreateBody.shape.name)}
-                    placeholder="Ví dụ: Hợp đồng dịch vụ quan trắc môi trường"
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="description" label="Mô tả" rules={[zodRule(contractTemplateCreateBody.shape.description)]}>
-                  <Input.TextArea
-                    {...textLimit(contractTemplateCreateBody.shape.description)}
-                    rows={2}
-                    placeholder="Mẫu này dùng cho loại hợp đồng nào"
-                  />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item
-                  name="active"
-                  label="Đang sử dụng"
-                  valuePropName="checked"
-                  extra="Chỉ mẫu đang sử dụng mới được chọn khi lập hợp đồng."
-                >
-                  <Switch />
-                </Form.Item>
-              </Col>
+              <CodeNameFields
+                shape={contractTemplateCreateBody.shape}
+                code={{ label: 'Mã mẫu', example: 'HD-QT' }}
+                name={{ label: 'Tên mẫu', placeholder: 'Ví dụ: Hợp đồng dịch vụ quan trắc môi trường' }}
+              />
+              <DescriptionField
+                schema={contractTemplateCreateBody.shape.description}
+                rows={2}
+                placeholder="Mẫu này dùng cho loại hợp đồng nào"
+              />
+              <ActiveField extra="Chỉ mẫu đang sử dụng mới được chọn khi lập hợp đồng." plain />
             </Row>
           </Card>
           <Card title="Tệp mẫu (.docx)" style={{ marginBottom: 16 }}>
@@ -137,14 +111,7 @@ export function ContractTemplateForm({
               </Upload.Dragger>
             </Form.Item>
           </Card>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-              {submitLabel}
-            </Button>
-            <Button onClick={onCancel} disabled={false}>
-              Hủy
-            </Button>
-          </Space>
+          <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
         </Form>
       </Col>
       <Col xs={24} xl={10}>

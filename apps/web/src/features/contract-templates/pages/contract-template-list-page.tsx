@@ -1,19 +1,11 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, EyeOutlined, FileWordOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { truncateWords } from '@qlcv/common/format/text';
 import type { ContractTemplate } from '@qlcv/common/schemas/contract-templates';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { CreateButton, ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useContractTemplates, useExportContractTemplates, useTemplateDownloads } from '../api/contract-templates-api';
@@ -28,7 +20,8 @@ const ACTIVE_OPTIONS = [
 /** Contract templates: search, filter by use, the .docx downloads; writing needs settings.edit. */
 export default function ContractTemplateListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
+  const list = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update } = list;
   const templates = useContractTemplates(toQuery(params));
   const exporter = useExportContractTemplates();
   const downloads = useTemplateDownloads();
@@ -145,74 +138,44 @@ export default function ContractTemplateListPage() {
     },
   ];
 
-  const create = canEdit && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('contract_templates.create'))}>
-      Thêm mẫu hợp đồng
-    </Button>
-  );
   const sample = (
     <Button icon={<DownloadOutlined />} loading={downloads.sample.isPending} onClick={() => downloads.sample.mutate()}>
       Tải mẫu gợi ý
     </Button>
   );
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy mẫu hợp đồng nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có mẫu hợp đồng nào. Tải mẫu gợi ý về, sửa trong Word rồi tải lên.">
-      <Space>
-        {sample}
-        {create}
-      </Space>
-    </Empty>
-  );
+  const create = canEdit && { label: 'Thêm mẫu hợp đồng', to: urlFor('contract_templates.create') };
 
   return (
-    <>
-      <PageHeader
-        title="Mẫu hợp đồng"
-        subtitle="Tệp Word (.docx) có các trường trộn; hợp đồng được in ra từ mẫu với dữ liệu của hợp đồng, khách hàng và công ty."
-        extra={
-          <>
-            {sample}
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate(toExportQuery(params))}
-            >
-              Xuất Excel
-            </Button>
-            {create}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo mã, tên mẫu" />
-          <Select
-            aria-label="Lọc theo trạng thái"
-            placeholder="Trạng thái"
-            allowClear
-            style={{ width: 170 }}
-            options={ACTIVE_OPTIONS}
-            value={params.filters.active}
-            onChange={(v?: string) => update({ active: v ?? null })}
-          />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<ContractTemplate>
-          query={templates}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="mẫu hợp đồng"
-          empty={empty}
-          scrollX={1300}
+    <ListPage<ContractTemplate>
+      title="Mẫu hợp đồng"
+      subtitle="Tệp Word (.docx) có các trường trộn; hợp đồng được in ra từ mẫu với dữ liệu của hợp đồng, khách hàng và công ty."
+      list={list}
+      query={templates}
+      columns={columns}
+      noun="mẫu hợp đồng"
+      scrollX={1300}
+      leadActions={sample}
+      exporter={exporter}
+      create={create}
+      search={{ placeholder: 'Tìm theo mã, tên mẫu' }}
+      filters={
+        <Select
+          aria-label="Lọc theo trạng thái"
+          placeholder="Trạng thái"
+          allowClear
+          style={{ width: 170 }}
+          options={ACTIVE_OPTIONS}
+          value={params.filters.active}
+          onChange={(v?: string) => update({ active: v ?? null })}
         />
-      </Card>
-    </>
+      }
+      emptyText="Chưa có mẫu hợp đồng nào. Tải mẫu gợi ý về, sửa trong Word rồi tải lên."
+      emptyActions={
+        <Space>
+          {sample}
+          {create && <CreateButton {...create} />}
+        </Space>
+      }
+    />
   );
 }

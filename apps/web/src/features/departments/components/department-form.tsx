@@ -1,9 +1,8 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { departmentCreateBody } from '@qlcv/common/schemas/departments';
-import { Button, Card, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
+import { Card, Col, Form, type FormInstance, Row } from 'antd';
 import type { ReactNode } from 'react';
+import { CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { UserSelect } from '@/components/user-select';
-import { textLimit, zodRule } from '@/lib/forms';
 import { ParentTreeSelect } from './parent-tree-select';
 
 export interface DepartmentFormValues {
@@ -52,22 +51,11 @@ export function DepartmentForm(props: Props) {
       {notice}
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã phòng ban"
-              required
-              rules={[zodRule(shape.code)]}
-              extra="Chữ không dấu, số và dấu . _ -, ví dụ: PQT"
-            >
-              <Input {...textLimit(shape.code)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên phòng ban" required rules={[zodRule(shape.name)]}>
-              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Phòng Quan trắc hiện trường" />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={shape}
+            code={{ label: 'Mã phòng ban', example: 'PQT' }}
+            name={{ label: 'Tên phòng ban', placeholder: 'Ví dụ: Phòng Quan trắc hiện trường' }}
+          />
           <Col xs={24} md={12}>
             <Form.Item name="parent_id" label="Trực thuộc" extra="Để trống nếu là phòng ban cấp cao nhất.">
               <ParentTreeSelect excludeId={departmentId} />
@@ -78,21 +66,10 @@ export function DepartmentForm(props: Props) {
               <UserSelect known={currentHead ? [currentHead] : []} />
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea {...textLimit(shape.description)} rows={3} placeholder="Chức năng, nhiệm vụ của phòng ban" />
-            </Form.Item>
-          </Col>
+          <DescriptionField schema={shape.description} rows={3} placeholder="Chức năng, nhiệm vụ của phòng ban" />
         </Row>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,8 +1,7 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { processCreateBody } from '@qlcv/common/schemas/processes';
-import { Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch } from 'antd';
+import { Card, Form, type FormInstance, Row } from 'antd';
 import type { ReactNode } from 'react';
-import { textLimit, zodRule } from '@/lib/forms';
+import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 
 export interface ProcessFormValues {
   code: string;
@@ -48,52 +47,17 @@ export function ProcessForm({ form, initialValues, onFinish, onCancel, submittin
       {notice}
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã quy trình"
-              required
-              rules={[zodRule(shape.code)]}
-              extra="Chữ không dấu, số và dấu . _ -, ví dụ: QT-QTMT"
-            >
-              <Input {...textLimit(shape.code)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên quy trình" required rules={[zodRule(shape.name)]}>
-              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Quan trắc môi trường định kỳ" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea
-                {...textLimit(shape.description)}
-                rows={3}
-                placeholder="Phạm vi áp dụng, kết quả trả cho khách hàng…"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="active"
-              label="Đang sử dụng"
-              valuePropName="checked"
-              extra="Quy trình ngừng sử dụng không thể chọn cho loại yêu cầu mới; các yêu cầu đang chạy vẫn giữ nguyên."
-            >
-              <Switch checkedChildren="Có" unCheckedChildren="Không" />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={shape}
+            code={{ label: 'Mã quy trình', example: 'QT-QTMT' }}
+            name={{ label: 'Tên quy trình', placeholder: 'Ví dụ: Quan trắc môi trường định kỳ' }}
+          />
+          <DescriptionField schema={shape.description} rows={3} placeholder="Phạm vi áp dụng, kết quả trả cho khách hàng…" />
+          <ActiveField extra="Quy trình ngừng sử dụng không thể chọn cho loại yêu cầu mới; các yêu cầu đang chạy vẫn giữ nguyên." />
         </Row>
         {footer}
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

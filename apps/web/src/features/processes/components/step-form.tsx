@@ -1,9 +1,9 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { MAX_STEP_HOURS, type ProcessDetail, type ProcessStep, processStepCreateBody } from '@qlcv/common/schemas/processes';
-import { Alert, Button, Card, Col, Form, type FormInstance, Input, Row, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Card, Col, Form, type FormInstance, Input, Row, Select, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import { FormFooter } from '@/components/record-form';
 import { UserSelect } from '@/components/user-select';
 import { textLimit, zodRule } from '@/lib/forms';
 import { formatHours } from './hours';
@@ -158,14 +158,7 @@ export function StepForm({ form, initialValues, process, step, onFinish, onCance
           {formatHours(process.total_duration_hours)}.
         </Typography.Text>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

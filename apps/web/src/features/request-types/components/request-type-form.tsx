@@ -1,8 +1,8 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { requestTypeCreateBody } from '@qlcv/common/schemas/request-types';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { AutoComplete, Button, Card, Col, Form, type FormInstance, Input, Row, Space, Switch } from 'antd';
+import { AutoComplete, Card, Col, Form, type FormInstance, Input, Row, Switch } from 'antd';
 import type { ReactNode } from 'react';
+import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { textLimit, zodRule } from '@/lib/forms';
 import { useServiceGroups } from '../api/get-service-groups';
 import { ProcessSelect } from './process-select';
@@ -75,22 +75,11 @@ export function RequestTypeForm(props: Props) {
       {notice}
       <Card style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã loại yêu cầu"
-              required
-              rules={[zodRule(shape.code)]}
-              extra="Chữ không dấu, số và dấu . _ -, ví dụ: QTKK"
-            >
-              <Input {...textLimit(shape.code)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên loại yêu cầu" required rules={[zodRule(shape.name)]}>
-              <Input {...textLimit(shape.name)} placeholder="Ví dụ: Quan trắc không khí xung quanh" />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={shape}
+            code={{ label: 'Mã loại yêu cầu', example: 'QTKK' }}
+            name={{ label: 'Tên loại yêu cầu', placeholder: 'Ví dụ: Quan trắc không khí xung quanh' }}
+          />
           <Col xs={24} md={12}>
             <Form.Item
               name="process_id"
@@ -109,15 +98,11 @@ export function RequestTypeForm(props: Props) {
               </AutoComplete>
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(shape.description)]}>
-              <Input.TextArea
-                {...textLimit(shape.description)}
-                rows={3}
-                placeholder="Hiển thị cho khách hàng trên trang gửi yêu cầu khi loại yêu cầu được công khai"
-              />
-            </Form.Item>
-          </Col>
+          <DescriptionField
+            schema={shape.description}
+            rows={3}
+            placeholder="Hiển thị cho khách hàng trên trang gửi yêu cầu khi loại yêu cầu được công khai"
+          />
           <Col xs={24} md={12}>
             <Form.Item
               name="is_public"
@@ -128,26 +113,13 @@ export function RequestTypeForm(props: Props) {
               <Switch checkedChildren="Có" unCheckedChildren="Không" />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="active"
-              label="Đang sử dụng"
-              valuePropName="checked"
-              extra="Loại yêu cầu ngừng sử dụng không nhận yêu cầu mới; yêu cầu cũ vẫn giữ nguyên."
-            >
-              <Switch checkedChildren="Có" unCheckedChildren="Không" />
-            </Form.Item>
-          </Col>
+          <ActiveField
+            extra="Loại yêu cầu ngừng sử dụng không nhận yêu cầu mới; yêu cầu cũ vẫn giữ nguyên."
+            col={{ xs: 24, md: 12 }}
+          />
         </Row>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,36 +1,26 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { RequestType } from '@qlcv/common/schemas/request-types';
-import { Button, Card, Empty, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Grid, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { ActiveFilter, ActiveTag } from '@/components/active-tag';
+import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportRequestTypes } from '../api/export-request-types';
 import { useRequestTypes } from '../api/get-request-types';
 import { DeleteRequestTypeButton } from '../components/delete-request-type-button';
 import { ProcessSelect } from '../components/process-select';
-import { ACTIVE_LABELS, ActiveTag, PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
+import { PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
 
 const FILTERS = ['is_public', 'active', 'process_id'] as const;
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
-const yesNo = (labels: { true: string; false: string }) => [
-  { value: 'true', label: labels.true },
-  { value: 'false', label: labels.false },
-];
 
 /** Request types: search, filters public / in use / process, sortable paged table, export. */
 export default function RequestTypeListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
+  const list = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update } = list;
   const types = useRequestTypes(toQuery(params));
   const exporter = useExportRequestTypes();
   const canCreate = useCan(['request_types.create']);
@@ -122,67 +112,33 @@ export default function RequestTypeListPage() {
       : []),
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy loại yêu cầu nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có loại yêu cầu nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('request_types.create'))}>
-          Thêm loại yêu cầu
-        </Button>
-      )}
-    </Empty>
-  );
-
-  const exportQuery = toExportQuery(params);
-
   return (
-    <>
-      <PageHeader
-        title="Loại yêu cầu"
-        subtitle="Các loại yêu cầu khách hàng gửi tới, quy trình xử lý và việc hiển thị trên trang công khai."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('request_types.create'))}>
-                Thêm loại yêu cầu
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo tên, mã, nhóm dịch vụ"
-          />
+    <ListPage<RequestType>
+      title="Loại yêu cầu"
+      subtitle="Các loại yêu cầu khách hàng gửi tới, quy trình xử lý và việc hiển thị trên trang công khai."
+      list={list}
+      query={types}
+      columns={columns}
+      noun="loại yêu cầu"
+      scrollX={1000}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm loại yêu cầu', to: urlFor('request_types.create') }}
+      search={{ placeholder: 'Tìm theo tên, mã, nhóm dịch vụ' }}
+      filters={
+        <>
           <Select
             aria-label="Lọc theo hiển thị công khai"
             placeholder="Công khai"
             allowClear
             style={{ width: 150 }}
-            options={yesNo(PUBLIC_LABELS)}
+            options={[
+              { value: 'true', label: PUBLIC_LABELS.true },
+              { value: 'false', label: PUBLIC_LABELS.false },
+            ]}
             value={params.filters.is_public}
             onChange={(v?: string) => update({ is_public: v ?? null })}
           />
-          <Select
-            aria-label="Lọc theo trạng thái"
-            placeholder="Trạng thái"
-            allowClear
-            style={{ width: 170 }}
-            options={yesNo(ACTIVE_LABELS)}
-            value={params.filters.active}
-            onChange={(v?: string) => update({ active: v ?? null })}
-          />
+          <ActiveFilter value={params.filters.active} onChange={(active) => update({ active })} />
           {canListProcesses && (
             <ProcessSelect
               aria-label="Lọc theo quy trình"
@@ -192,18 +148,9 @@ export default function RequestTypeListPage() {
               onChange={(v) => update({ process_id: v })}
             />
           )}
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<RequestType>
-          query={types}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="loại yêu cầu"
-          empty={empty}
-          scrollX={1000}
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có loại yêu cầu nào"
+    />
   );
 }

@@ -2,6 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import { Alert, Button, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ACTIVE_LABELS, ActiveTag } from '@/components/active-tag';
 import { type HistoryView, historyValue, RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
@@ -9,7 +10,7 @@ import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useRequestType } from '../api/get-request-type';
 import { DeleteRequestTypeButton } from '../components/delete-request-type-button';
-import { ACTIVE_LABELS, ActiveTag, PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
+import { PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 

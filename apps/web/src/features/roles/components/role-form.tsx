@@ -1,8 +1,7 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { roleCreateBody } from '@qlcv/common/schemas/roles';
-import { Alert, Button, Card, Col, Form, type FormInstance, Input, Row, Space } from 'antd';
+import { Alert, Card, Form, type FormInstance, Row } from 'antd';
 import type { ReactNode } from 'react';
-import { textLimit, zodRule } from '@/lib/forms';
+import { CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { PermissionPicker } from './permission-picker';
 
 export interface RoleFormValues {
@@ -41,31 +40,21 @@ export function RoleForm({ form, initialValues, onFinish, onCancel, submitting, 
       {notice}
       <Card title="Thông tin vai trò" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="code"
-              label="Mã vai trò"
-              required
-              rules={[zodRule(roleCreateBody.shape.code)]}
-              extra={lockCode ? 'Mã của vai trò hệ thống không thể thay đổi.' : 'Chữ không dấu, số và dấu . _ -, ví dụ: ke-toan'}
-            >
-              <Input {...textLimit(roleCreateBody.shape.code)} disabled={lockCode} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item name="name" label="Tên vai trò" required rules={[zodRule(roleCreateBody.shape.name)]}>
-              <Input {...textLimit(roleCreateBody.shape.name)} placeholder="Ví dụ: Kế toán" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="Mô tả" rules={[zodRule(roleCreateBody.shape.description)]}>
-              <Input.TextArea
-                {...textLimit(roleCreateBody.shape.description)}
-                rows={2}
-                placeholder="Vai trò này dùng cho ai, được làm gì"
-              />
-            </Form.Item>
-          </Col>
+          <CodeNameFields
+            shape={roleCreateBody.shape}
+            code={{
+              label: 'Mã vai trò',
+              example: 'ke-toan',
+              extra: lockCode ? 'Mã của vai trò hệ thống không thể thay đổi.' : undefined,
+              disabled: lockCode,
+            }}
+            name={{ label: 'Tên vai trò', placeholder: 'Ví dụ: Kế toán' }}
+          />
+          <DescriptionField
+            schema={roleCreateBody.shape.description}
+            rows={2}
+            placeholder="Vai trò này dùng cho ai, được làm gì"
+          />
         </Row>
       </Card>
       <Card title="Phân quyền" style={{ marginBottom: 16 }}>
@@ -82,14 +71,7 @@ export function RoleForm({ form, initialValues, onFinish, onCancel, submitting, 
           <PermissionPicker disabled={isAdmin || submitting} />
         </Form.Item>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }
