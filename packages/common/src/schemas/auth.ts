@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { emailSchema, mobileSchema, optionalDate, optionalText } from './common';
 
 // The bodies that set a password live in ./passwords: they carry the deny-list, which the sign-in page must not load.
-// Their types are re-exported here (types only: nothing of ./passwords is loaded through this module).
-export type { ChangePasswordBody, ResetPasswordBody } from './passwords';
 
 export const loginBody = z.object({
   username: z.string({ error: 'Vui lòng nhập tên đăng nhập' }).trim().min(1, 'Vui lòng nhập tên đăng nhập').max(150),

@@ -10,9 +10,11 @@ import { headAbove } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
 import { fillActuals } from '../user-evaluations/user-evaluation-actuals';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
-import { USER_EVALUATION_ENTITY } from '../user-evaluations/user-evaluations.repository';
-import { EVALUATION_ENTITY } from './evaluations.repository';
-import { type EvaluationsService, invalidState, locked } from './evaluations.service';
+import { USER_EVALUATION_ENTITY, userEvaluationRecords } from '../user-evaluations/user-evaluations.service';
+import { userReads } from '../users/users.service';
+import { invalidState, locked } from './evaluation-errors';
+import { EVALUATION_ENTITY, evaluationsRepository as repo } from './evaluations.repository';
+import type { EvaluationsService } from './evaluations.service';
 
 /** Opening a period (one user evaluation per active employee in scope) and closing it (everything frozen). */
 export class EvaluationLifecycleService {
@@ -43,24 +45,18 @@ export class EvaluationLifecycleService {
       if (e.status !== 'draft') throw invalidState('Kỳ đánh giá đã mở.');
       if (body.version !== undefined && body.version !== e.version) throw staleVersion();
       const departmentIds = await this.coveredDepartments(trx, e);
-      const employees = await trx
-        .selectFrom('users')
-        .select(['id', 'name', 'department_id'])
-        .where('status', '=', 'active')
-        .where('department_id', 'in', departmentIds.length ? departmentIds : [-1])
-        .orderBy('id')
-        .execute();
+      const employees = await userReads.activeInDepartments(trx, departmentIds);
       if (employees.length === 0)
         throw invalid('department_ids', 'Các phòng ban đã chọn không có nhân viên nào đang làm việc.', 'NO_EMPLOYEES');
       const now = nowIso();
-      const r = await trx
-        .updateTable('evaluations')
-        .set({ status: 'open', opened_at: now, version: e.version + 1, updated_at: now })
-        .where('id', '=', id)
-        .where('version', '=', e.version)
-        .where('status', '=', 'draft')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      const opened = await repo.updateAt(
+        trx,
+        id,
+        e.version,
+        { status: 'open', opened_at: now, version: e.version + 1, updated_at: now },
+        'draft',
+      );
+      if (!opened) throw staleVersion();
       for (const emp of employees) await this.handOut(trx, actor, e, emp, now);
       await writeAudit(trx, actor, {
         entity: EVALUATION_ENTITY,
@@ -85,9 +81,9 @@ export class EvaluationLifecycleService {
   ): Promise<number> {
     const head = (await headAbove(trx, emp)) ?? e.created_by?.id ?? null;
     const reviewerId = head === emp.id ? null : head;
-    const ue = await trx
-      .insertInto('user_evaluations')
-      .values({
+    const ueId = await userEvaluationRecords.create(
+      trx,
+      {
         evaluation_id: e.id,
         employee_id: emp.id,
         department_id: emp.department_id,
@@ -104,34 +100,18 @@ export class EvaluationLifecycleService {
         created_by: actor.id,
         created_at: now,
         updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('user_evaluation_scores')
-      .values(
-        e.criteria.map((c) => ({
-          user_evaluation_id: ue.id,
-          criterion_id: c.id,
-          actual: null,
-          actual_count: null,
-          actual_records: null,
-          actual_updated_at: null,
-          self_score: null,
-          reviewer_score: null,
-          note: null,
-        })),
-      )
-      .execute();
-    await fillActuals(trx, { id: ue.id, employee_id: emp.id, period_start: e.period_start, period_end: e.period_end });
-    await writeAudit(trx, actor, { entity: USER_EVALUATION_ENTITY, entityId: ue.id, action: 'create', changes: null });
+      },
+      e.criteria.map((c) => c.id),
+    );
+    await fillActuals(trx, { id: ueId, employee_id: emp.id, period_start: e.period_start, period_end: e.period_end });
+    await writeAudit(trx, actor, { entity: USER_EVALUATION_ENTITY, entityId: ueId, action: 'create', changes: null });
     await recordEvent(trx, {
       type: 'evaluation.opened',
       entity: USER_EVALUATION_ENTITY,
-      entityId: ue.id,
+      entityId: ueId,
       actorId: actor.id,
       payload: userEvaluationEventPayload({
-        id: ue.id,
+        id: ueId,
         employee_id: emp.id,
         department_id: emp.department_id,
         reviewer_id: reviewerId,
@@ -140,7 +120,7 @@ export class EvaluationLifecycleService {
         total: null,
       }),
     });
-    return ue.id;
+    return ueId;
   }
 
   /**
@@ -154,22 +134,13 @@ export class EvaluationLifecycleService {
       const e = await this.deps.evaluations.get(id, trx);
       if (e.status === 'closed') throw locked();
       if (e.status !== 'open') throw invalidState('Kỳ đánh giá chưa mở: nhân viên được thêm khi mở kỳ.');
-      const emp = await trx
-        .selectFrom('users')
-        .select(['id', 'name', 'department_id', 'status'])
-        .where('id', '=', body.employee_id)
-        .executeTakeFirst();
+      const emp = await userReads.brief(trx, body.employee_id);
       if (emp?.status !== 'active') throw invalid('employee_id', 'Nhân viên không tồn tại hoặc đã nghỉ việc.');
       const covered = await this.coveredDepartments(trx, e);
       if (emp.department_id === null || !covered.includes(emp.department_id))
         throw invalid('employee_id', 'Nhân viên không thuộc các phòng ban của kỳ đánh giá.');
-      const existing = await trx
-        .selectFrom('user_evaluations')
-        .select('id')
-        .where('evaluation_id', '=', id)
-        .where('employee_id', '=', emp.id)
-        .executeTakeFirst();
-      if (existing) throw conflict(`${emp.name} đã có phiếu đánh giá trong kỳ này.`, 'ALREADY_EVALUATED');
+      const existing = await userEvaluationRecords.idOfEmployee(trx, id, emp.id);
+      if (existing !== undefined) throw conflict(`${emp.name} đã có phiếu đánh giá trong kỳ này.`, 'ALREADY_EVALUATED');
       const ueId = await this.handOut(trx, actor, e, emp, nowIso());
       await writeAudit(trx, actor, {
         entity: EVALUATION_ENTITY,
@@ -192,22 +163,17 @@ export class EvaluationLifecycleService {
       if (e.status === 'closed') throw locked();
       if (e.status !== 'open') throw invalidState('Kỳ đánh giá chưa mở.');
       if (body.version !== undefined && body.version !== e.version) throw staleVersion();
-      const pending = await trx
-        .selectFrom('user_evaluations')
-        .select(['id', 'employee_id'])
-        .where('evaluation_id', '=', id)
-        .where('status', '!=', 'approved')
-        .execute();
+      const pending = await userEvaluationRecords.notApproved(trx, id);
       for (const ue of pending) await fillActuals(trx, { ...ue, period_start: e.period_start, period_end: e.period_end });
       const now = nowIso();
-      const r = await trx
-        .updateTable('evaluations')
-        .set({ status: 'closed', closed_at: now, version: e.version + 1, updated_at: now })
-        .where('id', '=', id)
-        .where('version', '=', e.version)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      const closed = await repo.updateAt(
+        trx,
+        id,
+        e.version,
+        { status: 'closed', closed_at: now, version: e.version + 1, updated_at: now },
+        'open',
+      );
+      if (!closed) throw staleVersion();
       await writeAudit(trx, actor, {
         entity: EVALUATION_ENTITY,
         entityId: id,

@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { loadExcelJS } from '../../lib/lazy-deps';
 import { contentDisposition } from '../../lib/xlsx-export';
-import { userEvaluationsRepository } from '../user-evaluations/user-evaluations.repository';
+import { userEvaluationRecords } from '../user-evaluations/user-evaluations.service';
 import type { EvaluationsService } from './evaluations.service';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -62,7 +62,7 @@ export class EvaluationResultsService {
 
   async results(id: number, q: EvaluationResultsQuery): Promise<EvaluationResults> {
     const evaluation = await this.evaluations.get(id);
-    let rows: EvaluationResultRow[] = (await userEvaluationsRepository.ofEvaluation(this.db, id)).map((r) => {
+    let rows: EvaluationResultRow[] = (await userEvaluationRecords.ofPeriod(this.db, id)).map((r) => {
       const total = r.total === null ? null : Number(r.total);
       return {
         user_evaluation_id: r.id,

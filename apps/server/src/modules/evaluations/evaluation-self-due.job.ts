@@ -4,7 +4,7 @@ import { recordEvent } from '../../lib/domain-events';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { vnToday } from '../../lib/vn-time';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
-import { USER_EVALUATION_ENTITY } from '../user-evaluations/user-evaluations.repository';
+import { USER_EVALUATION_ENTITY } from '../user-evaluations/user-evaluations.service';
 
 /** The reminder goes out this many days before the self-assessment deadline. */
 export const SELF_DUE_DAYS = 2;

@@ -1,8 +1,8 @@
 import type { Evaluation, EvaluationCounts } from '@qlcv/common/schemas/evaluations';
 import type { KpiDirection, KpiMeasure } from '@qlcv/common/schemas/kpi-types';
 import { searchText } from '@qlcv/common/vi-text';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, EvaluationsTable } from '../../db/schema';
 
 export const EVALUATION_ENTITY = 'evaluations';
 
@@ -219,6 +219,32 @@ export const evaluationsRepository = {
       );
     if (exceptId !== null) q = q.where('id', '!=', exceptId);
     return q.execute();
+  },
+
+  async insert(db: Kysely<DB>, row: Insertable<EvaluationsTable>): Promise<number> {
+    const { id } = await db.insertInto('evaluations').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+
+  /** Writes `values` if the row is still at `version` (and, given `status`, in that status); false when it was not. */
+  async updateAt(
+    db: Kysely<DB>,
+    id: number,
+    version: number,
+    values: Updateable<EvaluationsTable>,
+    status?: string,
+  ): Promise<boolean> {
+    let q = db.updateTable('evaluations').set(values).where('id', '=', id).where('version', '=', version);
+    if (status !== undefined) q = q.where('status', '=', status);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** A period with its departments and criteria. */
+  async delete(db: Kysely<DB>, id: number): Promise<void> {
+    await db.deleteFrom('evaluation_departments').where('evaluation_id', '=', id).execute();
+    await db.deleteFrom('evaluation_criteria').where('evaluation_id', '=', id).execute();
+    await db.deleteFrom('evaluations').where('id', '=', id).execute();
   },
 
   departmentsExist(db: Kysely<DB>, ids: readonly number[]) {

@@ -1,6 +1,5 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
 import {
-  EVALUATION_LOCKED_MESSAGE,
   EVALUATION_SORTS,
   type Evaluation,
   type EvaluationCreateBody,
@@ -14,8 +13,9 @@ import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { taken } from '../../lib/constraint-answers';
-import { AppError, invalid, notFound, staleVersion } from '../../lib/errors';
+import { invalid, notFound, staleVersion } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { invalidState, locked } from './evaluation-errors';
 import {
   EVALUATION_ENTITY,
   type EvaluationRow,
@@ -24,10 +24,6 @@ import {
 } from './evaluations.repository';
 
 const NOT_FOUND = 'Không tìm thấy kỳ đánh giá.';
-
-/** Every write on a closed period. */
-export const locked = () => new AppError(409, 'EVALUATION_LOCKED', EVALUATION_LOCKED_MESSAGE);
-export const invalidState = (message: string) => new AppError(409, 'INVALID_STATE', message);
 
 /** What the history shows of a period. */
 export function evaluationAudit(e: Evaluation): Record<string, unknown> {
@@ -123,35 +119,31 @@ export class EvaluationsService {
       await this.check(trx, body, null);
       const keys = await this.uniqueKeys(trx, body, null);
       const now = nowIso();
-      const inserted = await trx
-        .insertInto('evaluations')
-        .values({
-          name: body.name,
-          period_type: body.period_type,
-          period_start: body.period_start,
-          period_end: body.period_end,
-          self_deadline: body.self_deadline,
-          review_deadline: body.review_deadline,
-          status: 'draft',
-          opened_at: null,
-          closed_at: null,
-          search_text: searchText(body.name),
-          ...keys,
-          created_by: actor.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await repo.replaceChildren(trx, inserted.id, body.department_ids, body.criteria);
-      const after = await this.get(inserted.id, trx);
+      const insertedId = await repo.insert(trx, {
+        name: body.name,
+        period_type: body.period_type,
+        period_start: body.period_start,
+        period_end: body.period_end,
+        self_deadline: body.self_deadline,
+        review_deadline: body.review_deadline,
+        status: 'draft',
+        opened_at: null,
+        closed_at: null,
+        search_text: searchText(body.name),
+        ...keys,
+        created_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.replaceChildren(trx, insertedId, body.department_ids, body.criteria);
+      const after = await this.get(insertedId, trx);
       await writeAudit(trx, actor, {
         entity: EVALUATION_ENTITY,
-        entityId: inserted.id,
+        entityId: insertedId,
         action: 'create',
         changes: diff(null, evaluationAudit(after)),
       });
-      return inserted.id;
+      return insertedId;
     });
     return this.get(id);
   }
@@ -176,24 +168,19 @@ export class EvaluationsService {
       }
       await this.check(trx, body, before);
       const keys = await this.uniqueKeys(trx, body, id);
-      const r = await trx
-        .updateTable('evaluations')
-        .set({
-          name: body.name,
-          period_type: body.period_type,
-          period_start: body.period_start,
-          period_end: body.period_end,
-          self_deadline: body.self_deadline,
-          review_deadline: body.review_deadline,
-          search_text: searchText(body.name),
-          ...keys,
-          version: body.version + 1,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .where('version', '=', body.version)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      const updated = await repo.updateAt(trx, id, body.version, {
+        name: body.name,
+        period_type: body.period_type,
+        period_start: body.period_start,
+        period_end: body.period_end,
+        self_deadline: body.self_deadline,
+        review_deadline: body.review_deadline,
+        search_text: searchText(body.name),
+        ...keys,
+        version: body.version + 1,
+        updated_at: nowIso(),
+      });
+      if (!updated) throw staleVersion();
       if (before.status === 'draft') await repo.replaceChildren(trx, id, body.department_ids, body.criteria);
       const after = await this.get(id, trx);
       await writeAudit(trx, actor, {
@@ -212,9 +199,7 @@ export class EvaluationsService {
       const before = await this.get(id, trx);
       if (before.status === 'closed') throw locked();
       if (before.status !== 'draft') throw invalidState('Chỉ xóa được kỳ đánh giá còn nháp.');
-      await trx.deleteFrom('evaluation_departments').where('evaluation_id', '=', id).execute();
-      await trx.deleteFrom('evaluation_criteria').where('evaluation_id', '=', id).execute();
-      await trx.deleteFrom('evaluations').where('id', '=', id).execute();
+      await repo.delete(trx, id);
       await writeAudit(trx, actor, {
         entity: EVALUATION_ENTITY,
         entityId: id,

@@ -23,7 +23,8 @@ import { AppError } from '../../lib/errors';
 import { formatCode } from '../../lib/sequences';
 import type { Upload } from '../../plugins/multipart';
 import type { DocumentsService } from '../documents/documents.service';
-import { REQUEST_ENTITY, type RequestInput, type RequestsService, trackingSuffix } from '../requests/requests.service';
+import { REQUEST_ENTITY } from '../requests/request-states';
+import { type RequestInput, type RequestsService, trackingSuffix } from '../requests/requests.service';
 
 export const SUBMITTED_MESSAGE = 'Yêu cầu của bạn đã được gửi thành công. Vui lòng lưu lại mã tra cứu để theo dõi kết quả xử lý.';
 const LINK_MISS_MESSAGE = 'Liên kết tải tệp không hợp lệ hoặc đã hết hạn. Vui lòng tra cứu lại để nhận liên kết mới.';

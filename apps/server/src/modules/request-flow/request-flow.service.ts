@@ -17,8 +17,8 @@ import { addHours, addMs } from '../../lib/vn-time';
 import type { DocumentsService } from '../documents/documents.service';
 import type { ProcessesService } from '../processes/processes.service';
 import type { RequestTypesService } from '../request-types/request-types.service';
+import { REQUEST_ENTITY, requestStatusLabel, wrongRequestState } from '../requests/request-states';
 import type { RequestDetailRow, RequestsService } from '../requests/requests.service';
-import { REQUEST_ENTITY, requestStatusLabel, wrongRequestState } from '../requests/requests.service';
 import type { StepWorksService } from '../works/step-works.service';
 
 /** A request whose process runs: its step works may move. */

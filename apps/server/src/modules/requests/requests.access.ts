@@ -1,8 +1,8 @@
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { ModuleAccess } from '../../lib/record-access';
 import type { WorksService } from '../works/works.service';
+import { REQUEST_ENTITY } from './request-states';
 import { requestsRepository as repo } from './requests.repository';
-import { REQUEST_ENTITY } from './requests.service';
 
 /**
  * Who reaches a request's files: whoever may open requests, and whoever works on the request (a step's assignee needs

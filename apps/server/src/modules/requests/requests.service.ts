@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Paginated } from '@qlcv/common/schemas/common';
 import type { ProcessSnapshot } from '@qlcv/common/schemas/processes';
@@ -21,7 +20,7 @@ import type { DB, RequestsTable } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
-import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
+import { AppError, invalid, notFound, staleVersion } from '../../lib/errors';
 import { type ListCache, listKey } from '../../lib/list-cache';
 import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
 import { parseSnapshot } from '../../lib/process-snapshot';
@@ -32,6 +31,7 @@ import type { AuditLogsService } from '../audit-logs/audit-logs.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { RequestTypesService } from '../request-types/request-types.service';
+import { REQUEST_ENTITY, wrongRequestState } from './request-states';
 import { auditable, type RequestInput, requestFields, requestSearchText, toRequest, toRequestWork } from './requests.mappers';
 import { type RequestRow, requestsRepository as repo } from './requests.repository';
 
@@ -39,15 +39,9 @@ export type { RequestInput } from './requests.mappers';
 /** A request's row as read for its page (also what the public result page picks its few fields from). */
 export type RequestDetailRow = RequestRow;
 
-/** The entity name of requests in the audit log, the domain events and on their documents. */
-export const REQUEST_ENTITY = 'requests';
 const NOT_FOUND = 'Không tìm thấy yêu cầu.';
 /** Who may open a request's page (`GET /api/requests/:id`); requests have no row scope. */
 export const REQUEST_READERS = ['requests.show', 'requests.edit'] as const;
-
-export const requestStatusLabel = (status: string) => REQUEST_STATUS_LABELS[status] ?? status;
-export const wrongRequestState = (verb: string, status: string) =>
-  conflict(`Không thể ${verb} yêu cầu đang ở trạng thái "${requestStatusLabel(status)}".`);
 
 /** 40 random bits from the CSPRNG as 8 characters of Crockford's base32: no modulo bias, nothing to guess. */
 export function trackingSuffix(): string {

@@ -9,7 +9,7 @@ import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import { forbidden, invalid, staleVersion } from '../../lib/errors';
-import { invalidState, locked } from '../evaluations/evaluations.service';
+import { invalidState, locked } from '../evaluations/evaluation-errors';
 import { recomputeTotal } from './user-evaluation-actuals';
 import { rolesOf } from './user-evaluations.mappers';
 import { userEvaluationsRepository as repo, USER_EVALUATION_ENTITY, type UserEvaluationRow } from './user-evaluations.repository';

@@ -1,7 +1,7 @@
 import type { UserEvaluationTab } from '@qlcv/common/schemas/user-evaluations';
 import { searchText } from '@qlcv/common/vi-text';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB, UserEvaluationsTable } from '../../db/schema';
 import type { UserEvaluationScope } from './user-evaluation-scopes';
 
 export const USER_EVALUATION_ENTITY = 'user_evaluations';
@@ -151,6 +151,53 @@ export const userEvaluationsRepository = {
   /** Every user evaluation of a period (the results), unscoped. */
   ofEvaluation(db: Kysely<DB>, evaluationId: number) {
     return selected(db).where('ue.evaluation_id', '=', evaluationId).orderBy('emp.name').orderBy('ue.id').execute();
+  },
+
+  /** The id of an employee's user evaluation in a period, if any. */
+  async idOfEmployee(db: Kysely<DB>, evaluationId: number, employeeId: number): Promise<number | undefined> {
+    const r = await db
+      .selectFrom('user_evaluations')
+      .select('id')
+      .where('evaluation_id', '=', evaluationId)
+      .where('employee_id', '=', employeeId)
+      .executeTakeFirst();
+    return r?.id;
+  },
+
+  /** A period's user evaluations not approved yet. */
+  notApproved(db: Kysely<DB>, evaluationId: number) {
+    return db
+      .selectFrom('user_evaluations')
+      .select(['id', 'employee_id'])
+      .where('evaluation_id', '=', evaluationId)
+      .where('status', '!=', 'approved')
+      .execute();
+  },
+
+  /** A new user evaluation with an empty score row per criterion. Returns its id. */
+  async insertWithScores(
+    db: Kysely<DB>,
+    row: Insertable<UserEvaluationsTable>,
+    criterionIds: readonly number[],
+  ): Promise<number> {
+    const ue = await db.insertInto('user_evaluations').values(row).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_evaluation_scores')
+      .values(
+        criterionIds.map((criterionId) => ({
+          user_evaluation_id: ue.id,
+          criterion_id: criterionId,
+          actual: null,
+          actual_count: null,
+          actual_records: null,
+          actual_updated_at: null,
+          self_score: null,
+          reviewer_score: null,
+          note: null,
+        })),
+      )
+      .execute();
+    return ue.id;
   },
 
   scores(db: Kysely<DB>, userEvaluationId: number): Promise<ScoreRow[]> {

@@ -6,15 +6,15 @@ import {
   type UserEvaluationListQuery,
   type UserEvaluationUpdateBody,
 } from '@qlcv/common/schemas/user-evaluations';
-import type { Kysely, Updateable } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, UserEvaluationsTable } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
 import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { lockRow } from '../../lib/row-lock';
 import type { DepartmentsService } from '../departments/departments.service';
-import { invalidState, locked } from '../evaluations/evaluations.service';
+import { invalidState, locked } from '../evaluations/evaluation-errors';
 import { fillActuals, recomputeTotal } from './user-evaluation-actuals';
 import { seesUserEvaluation, type UserEvaluationScope, userEvaluationScopeOf } from './user-evaluation-scopes';
 import { canOf, rolesOf, toCriterion, toUserEvaluation } from './user-evaluations.mappers';
@@ -25,7 +25,25 @@ import {
   type UserEvaluationRow,
 } from './user-evaluations.repository';
 
+export { USER_EVALUATION_ENTITY } from './user-evaluations.repository';
+
 const NOT_FOUND = 'Không tìm thấy phiếu đánh giá.';
+
+/**
+ * What the evaluations module (which opens and closes the periods) reads and writes of user evaluations: through
+ * here, never through this module's repository.
+ */
+export const userEvaluationRecords = {
+  /** Every user evaluation of a period, unscoped (the results table). */
+  ofPeriod: (db: Kysely<DB>, evaluationId: number) => repo.ofEvaluation(db, evaluationId),
+  /** The id of an employee's user evaluation in a period, if any. */
+  idOfEmployee: (db: Kysely<DB>, evaluationId: number, employeeId: number) => repo.idOfEmployee(db, evaluationId, employeeId),
+  /** A period's user evaluations not approved yet. */
+  notApproved: (db: Kysely<DB>, evaluationId: number) => repo.notApproved(db, evaluationId),
+  /** A new user evaluation with an empty score row per criterion; returns its id. */
+  create: (db: Kysely<DB>, row: Insertable<UserEvaluationsTable>, criterionIds: readonly number[]) =>
+    repo.insertWithScores(db, row, criterionIds),
+};
 
 /** What the history shows of a user evaluation's scores: one line per criterion and field. */
 export function scoresAudit(scores: readonly ScoreRow[]): Record<string, unknown> {

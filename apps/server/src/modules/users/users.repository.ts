@@ -111,6 +111,22 @@ export const usersRepository = {
     return db.selectFrom('departments').select('id').where('id', '=', id).executeTakeFirst();
   },
 
+  /** The active users of the given departments, by id (who a period hands an evaluation to). */
+  activeInDepartments(db: Kysely<DB>, departmentIds: readonly number[]) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'name', 'department_id'])
+      .where('status', '=', 'active')
+      .where('department_id', 'in', departmentIds.length ? departmentIds : [-1])
+      .orderBy('id')
+      .execute();
+  },
+
+  /** A user's name, department and status, or undefined. */
+  brief(db: Kysely<DB>, id: number) {
+    return db.selectFrom('users').select(['id', 'name', 'department_id', 'status']).where('id', '=', id).executeTakeFirst();
+  },
+
   headedDepartments(db: Kysely<DB>, userId: number) {
     return db.selectFrom('departments').select(['id', 'name']).where('head_id', '=', userId).execute();
   },

@@ -61,6 +61,14 @@ const UNIQUE_COLUMNS = { username: 'users.username', email: 'users.email', mobil
 const userSearchText = (u: { code: string; name: string; username: string; email?: string | null; mobile?: string | null }) =>
   searchText(u.code, u.name, u.username, u.email, u.mobile);
 
+/** What other modules read of users (evaluations hand out a user evaluation per active employee): never the repository. */
+export const userReads = {
+  /** The active users of the given departments, by id. */
+  activeInDepartments: (db: Kysely<DB>, departmentIds: readonly number[]) => repo.activeInDepartments(db, departmentIds),
+  /** A user's name, department and status, or undefined. */
+  brief: (db: Kysely<DB>, id: number) => repo.brief(db, id),
+};
+
 export class UsersService {
   constructor(private readonly db: Kysely<DB>) {}
 

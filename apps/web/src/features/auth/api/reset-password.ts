@@ -1,4 +1,4 @@
-import type { ResetPasswordBody } from '@qlcv/common/schemas/auth';
+import type { ResetPasswordBody } from '@qlcv/common/schemas/passwords';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 

@@ -1,4 +1,4 @@
-import type { ChangePasswordBody } from '@qlcv/common/schemas/auth';
+import type { ChangePasswordBody } from '@qlcv/common/schemas/passwords';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/requester';
 
