@@ -137,3 +137,34 @@ export async function pageOf<Row, R>(
   const [rows, total] = await Promise.all([read(w), count()]);
   return toPage(rows.map(toRecord), total, w);
 }
+
+type AnyKit = PlainRecords<any, any, any, any>;
+type RecordOf<K> = K extends PlainRecords<any, infer R, any, any> ? R : never;
+type BodyOf<K> = K extends PlainRecords<any, any, any, infer B> ? B : never;
+
+/**
+ * A plain record's service: get / create / update / delete as the kit does them, for the routes and the other modules.
+ * The module's class extends it with what is its own (the list, the options, other reads).
+ */
+export class PlainRecordService<K extends AnyKit> {
+  constructor(
+    protected readonly db: Kysely<DB>,
+    protected readonly records: K,
+  ) {}
+
+  get(id: number, db: Kysely<DB> = this.db): Promise<RecordOf<K>> {
+    return this.records.get(db, id);
+  }
+
+  create(actor: Actor, body: BodyOf<K>): Promise<RecordOf<K>> {
+    return this.records.create(this.db, actor, body);
+  }
+
+  update(actor: Actor, id: number, body: BodyOf<K> & { version: number }): Promise<RecordOf<K>> {
+    return this.records.update(this.db, actor, id, body);
+  }
+
+  delete(actor: Actor, id: number): Promise<void> {
+    return this.records.delete(this.db, actor, id);
+  }
+}

@@ -6,15 +6,13 @@ import {
   type UnitListQuery,
   type UnitOption,
   type UnitOptionsQuery,
-  type UnitUpdateBody,
 } from '@qlcv/common/schemas/units';
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Actor } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { allRows, parseSort } from '../../lib/pagination';
-import { PlainRecords, pageOf } from '../../lib/plain-record';
+import { PlainRecordService, PlainRecords, pageOf } from '../../lib/plain-record';
 import { unitsRepository as repo, type UnitRow } from './units.repository';
 
 export const UNIT_ENTITY = 'units';
@@ -57,8 +55,10 @@ const units = new PlainRecords({
 });
 
 /** Units of measure (settings.units): plain CRUD; a unit a service is priced in is never deleted, only set inactive. */
-export class UnitsService {
-  constructor(private readonly db: Kysely<DB>) {}
+export class UnitsService extends PlainRecordService<typeof units> {
+  constructor(db: Kysely<DB>) {
+    super(db, units);
+  }
 
   async list(q: UnitListQuery): Promise<Paginated<Unit>> {
     const sort = parseSort(q.sort, UNIT_SORTS, 'code');
@@ -78,21 +78,5 @@ export class UnitsService {
   async options(q: UnitOptionsQuery): Promise<UnitOption[]> {
     const rows = await repo.options(this.db, q);
     return rows.map((r) => ({ ...r, active: Boolean(Number(r.active)) }));
-  }
-
-  get(id: number, db: Kysely<DB> = this.db): Promise<Unit> {
-    return units.get(db, id);
-  }
-
-  create(actor: Actor, body: UnitCreateBody): Promise<Unit> {
-    return units.create(this.db, actor, body);
-  }
-
-  update(actor: Actor, id: number, body: UnitUpdateBody): Promise<Unit> {
-    return units.update(this.db, actor, id, body);
-  }
-
-  delete(actor: Actor, id: number): Promise<void> {
-    return units.delete(this.db, actor, id);
   }
 }
