@@ -3,7 +3,7 @@
 // Only the plain address is guessed (no query string): the page's own query then finds the data in the cache
 // under the same key; any other address lets the page fetch as usual.
 // Imported statically: a lazy import would wait for its own chunk behind the page's, which is what this avoids.
-import { getUsers } from '@/features/users/api/get-users';
+import { getUsers } from '@/features/users/api/users-list-api';
 import { queryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 

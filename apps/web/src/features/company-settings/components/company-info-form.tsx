@@ -10,7 +10,7 @@ import { handleSubmitError } from '@/components/submit-error';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
-import { useUpdateCompanySettings } from '../api/update-company-settings';
+import { useUpdateCompanySettings } from '../api/company-settings-api';
 import { CompanyLogoField } from './company-logo-field';
 
 export interface CompanyInfoValues {

@@ -10,8 +10,7 @@ import {
 import { Button, Popconfirm, Space, Typography, Upload } from 'antd';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
-import { useDeleteCompanyLogo } from '../api/delete-company-logo';
-import { useUploadCompanyLogo } from '../api/upload-company-logo';
+import { useDeleteCompanyLogo, useUploadCompanyLogo } from '../api/company-settings-api';
 
 interface Props {
   logo: CompanySettings['logo'];

@@ -26,9 +26,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { dayjs } from '@/lib/dayjs';
 import { zodRule } from '@/lib/forms';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify/notify';
-import { useCompanyHolidays } from '../api/get-company-holidays';
-import { useFetchHolidayProposal } from '../api/get-holiday-proposal';
-import { useUpdateCompanyHolidays } from '../api/update-company-holidays';
+import { useCompanyHolidays, useFetchHolidayProposal, useUpdateCompanyHolidays } from '../api/company-settings-api';
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 const KIND_COLORS: Record<HolidayKind, string> = { holiday: 'red', compensatory_off: 'orange', compensatory_work: 'blue' };

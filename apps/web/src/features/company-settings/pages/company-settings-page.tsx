@@ -6,7 +6,7 @@ import { type HistoryView, historyValue, RecordHistory } from '@/components/hist
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
-import { useCompanySettings } from '../api/get-company-settings';
+import { useCompanySettings } from '../api/company-settings-api';
 import { CompanyInfoForm } from '../components/company-info-form';
 import { HolidaysTab } from '../components/holidays-tab';
 

@@ -19,8 +19,7 @@ import {
   contractVerbBody,
 } from '@qlcv/common/schemas/contracts';
 import { Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DeleteButton } from '@/components/delete-button';
 import { ApiError } from '@/lib/api/api-error';
@@ -28,7 +27,7 @@ import { dayjs } from '@/lib/dayjs';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useDeleteContract, useDownloadContractDocument, useTransitionContract } from '../api/contracts';
+import { useDeleteContract, useDownloadContractDocument, useTransitionContract } from '../api/contracts-api';
 
 interface VerbSpec {
   ok: string;

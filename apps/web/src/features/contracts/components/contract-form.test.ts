@@ -1,7 +1,7 @@
 import { type ContractDetail, contractCreateBody } from '@qlcv/common/schemas/contracts';
 import { describe, expect, it } from 'vitest';
 import { dayjs } from '@/lib/dayjs';
-import { documentFileName } from '../api/contracts';
+import { documentFileName } from '../api/contracts-api';
 import { EMPTY_CONTRACT, toContractBody, toContractValues } from './contract-form';
 import { itemOfService } from './contract-items-field';
 

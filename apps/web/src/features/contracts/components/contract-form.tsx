@@ -15,8 +15,13 @@ import { Link } from 'react-router';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { urlFor } from '@/lib/routes';
-import type { ContractCreateInput } from '../api/contracts';
-import { useCompanyNumberPattern, useCustomerOptions, useTemplateOptions, useVatRules } from '../api/contracts';
+import {
+  type ContractCreateInput,
+  useCompanyNumberPattern,
+  useCustomerOptions,
+  useTemplateOptions,
+  useVatRules,
+} from '../api/contracts-api';
 import { ContractAttachmentsField } from './contract-attachments-field';
 import { ContractItemsField, type ContractItemValues } from './contract-items-field';
 import { ContractTotals } from './contract-totals';

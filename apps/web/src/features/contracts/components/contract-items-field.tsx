@@ -29,7 +29,7 @@ import { useMemo, useState } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import type { DecimalValue } from '@/lib/decimal';
 import { textLimit, zodRule } from '@/lib/forms';
-import { useServiceOptions } from '../api/contracts';
+import { useServiceOptions } from '../api/contracts-api';
 
 export interface ContractItemValues {
   service_id: number | null;

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useContractPrefill, useCreateContract, useCustomerOption } from '../api/contracts';
+import { useContractPrefill, useCreateContract, useCustomerOption } from '../api/contracts-api';
 import { handleContractError } from '../components/contract-errors';
 import { ContractForm, type ContractFormValues, EMPTY_CONTRACT, toContractBody } from '../components/contract-form';
 

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useContract, useUpdateContract } from '../api/contracts';
+import { useContract, useUpdateContract } from '../api/contracts-api';
 import { handleContractError } from '../components/contract-errors';
 import { ContractForm, type ContractFormValues, toContractBody, toContractValues } from '../components/contract-form';
 

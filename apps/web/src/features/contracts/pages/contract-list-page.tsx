@@ -21,7 +21,7 @@ import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useContracts, useCustomerOption, useCustomerOptions, useExportContracts } from '../api/contracts';
+import { useContracts, useCustomerOption, useCustomerOptions, useExportContracts } from '../api/contracts-api';
 
 const FILTERS = ['status', 'customer_id', 'from', 'to', 'expiring'] as const;
 

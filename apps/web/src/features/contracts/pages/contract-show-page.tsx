@@ -31,7 +31,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useContract } from '../api/contracts';
+import { useContract } from '../api/contracts-api';
 import { ContractActions } from '../components/contract-actions';
 import { CONTRACT_HISTORY } from '../components/contract-history';
 import { ContractTotals } from '../components/contract-totals';

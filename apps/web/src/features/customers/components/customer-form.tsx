@@ -12,7 +12,7 @@ import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Space, T
 import type { ReactNode } from 'react';
 import { textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, PHONE_INPUT, PHONE_LABEL, PHONE_PLACEHOLDER } from '@/lib/phone-fields';
-import type { CustomerCreateInput } from '../api/create-customer';
+import type { CustomerCreateInput } from '../api/customers-api';
 import { AttachmentsField } from './attachments-field';
 import { ProvinceSelect } from './province-select';
 

@@ -7,7 +7,7 @@ import { type PerPage, pagination } from '@/components/list-controls';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useCustomerRequests } from '../api/get-customer-requests';
+import { useCustomerRequests } from '../api/customers-api';
 
 /** Request statuses of PRODUCT.md §3, with a colour each. */
 const STATUSES: Record<string, { label: string; color: string }> = {

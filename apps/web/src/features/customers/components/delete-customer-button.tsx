@@ -1,6 +1,6 @@
 import type { Customer } from '@qlcv/common/schemas/customers';
 import { DeleteButton, type DeleteButtonProps } from '@/components/delete-button';
-import { useDeleteCustomer } from '../api/delete-customer';
+import { useDeleteCustomer } from '../api/customers-api';
 
 /** "Xóa" with a confirmation; the server's refusal (the customer still has requests) shows as a toast. */
 export function DeleteCustomerButton({

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateCustomer } from '../api/create-customer';
+import { useCreateCustomer } from '../api/customers-api';
 import { CustomerForm, type CustomerFormValues, EMPTY_CUSTOMER, toCustomerBody } from '../components/customer-form';
 import { placeNestedErrors } from '../components/nested-errors';
 

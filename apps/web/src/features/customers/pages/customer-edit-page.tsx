@@ -7,8 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCustomer } from '../api/get-customer';
-import { useUpdateCustomer } from '../api/update-customer';
+import { useCustomer, useUpdateCustomer } from '../api/customers-api';
 import { CustomerForm, type CustomerFormValues, toCustomerBody, toCustomerValues } from '../components/customer-form';
 import { placeNestedErrors } from '../components/nested-errors';
 

@@ -15,8 +15,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportCustomers } from '../api/export-customers';
-import { useCustomers } from '../api/get-customers';
+import { useCustomers, useExportCustomers } from '../api/customers-api';
 import { CustomerSourceTag, CustomerTypeTag } from '../components/customer-type-tag';
 import { DeleteCustomerButton } from '../components/delete-customer-button';
 import { ProvinceMultiSelect } from '../components/province-select';

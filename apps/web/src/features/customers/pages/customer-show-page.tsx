@@ -11,7 +11,7 @@ import { RelatedContracts } from '@/components/related-contracts';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
-import { useCustomer } from '../api/get-customer';
+import { useCustomer } from '../api/customers-api';
 import { CUSTOMER_HISTORY } from '../components/customer-history';
 import { CustomerRequests } from '../components/customer-requests';
 import { CustomerSourceTag, CustomerTypeTag } from '../components/customer-type-tag';

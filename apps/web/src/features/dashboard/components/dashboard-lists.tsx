@@ -12,7 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Card, Empty, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useMarkNotificationRead } from '@/features/notifications/api/mark-notification-read';
+import { useMarkNotificationRead } from '@/features/notifications/api/notifications-api';
 import { queryKeys } from '@/lib/query-keys';
 import { urlFor } from '@/lib/routes';
 

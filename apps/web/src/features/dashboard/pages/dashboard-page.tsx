@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { LoadError } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { useAuthUser } from '@/lib/auth/auth-store';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard } from '../api/dashboard-api';
 import { DashboardCards } from '../components/dashboard-cards';
 import { LatestNotifications, NextDeadlines } from '../components/dashboard-lists';
 import '../dashboard.css';

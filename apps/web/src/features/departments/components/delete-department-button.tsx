@@ -1,6 +1,6 @@
 import type { Department } from '@qlcv/common/schemas/departments';
 import { DeleteButton, type DeleteButtonProps } from '@/components/delete-button';
-import { useDeleteDepartment } from '../api/delete-department';
+import { useDeleteDepartment } from '../api/departments-api';
 
 /** "Xóa" with a confirmation; the server's refusal (sub-departments, staff) shows as a toast. */
 export function DeleteDepartmentButton({

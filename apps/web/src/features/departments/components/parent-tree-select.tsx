@@ -2,7 +2,7 @@ import type { DepartmentNode } from '@qlcv/common/schemas/departments';
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { useDepartmentTree } from '../api/get-department-tree';
+import { useDepartmentTree } from '../api/departments-api';
 
 interface TreeOption {
   value: number;

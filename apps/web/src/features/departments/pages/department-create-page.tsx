@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateDepartment } from '../api/create-department';
+import { useCreateDepartment } from '../api/departments-api';
 import { DepartmentForm, type DepartmentFormValues, toDepartmentBody } from '../components/department-form';
 
 /** New department; `?parent_id=N` (from a department's page) pre-selects its parent. */

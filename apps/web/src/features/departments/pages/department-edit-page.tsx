@@ -7,8 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useDepartment } from '../api/get-department';
-import { useUpdateDepartment } from '../api/update-department';
+import { useDepartment, useUpdateDepartment } from '../api/departments-api';
 import { DepartmentForm, type DepartmentFormValues, toDepartmentBody } from '../components/department-form';
 
 export default function DepartmentEditPage() {

@@ -7,9 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportDepartments } from '../api/export-departments';
-import { useDepartmentTree } from '../api/get-department-tree';
-import { useDepartments } from '../api/get-departments';
+import { useDepartments, useDepartmentTree, useExportDepartments } from '../api/departments-api';
 import { DeleteDepartmentButton } from '../components/delete-department-button';
 import { DepartmentTreeTable, type TreeRow } from '../components/department-tree-table';
 

@@ -10,9 +10,7 @@ import { LoadError, LoadingCard } from '@/components/page-states';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useDepartment } from '../api/get-department';
-import { useDepartmentUsers } from '../api/get-department-users';
-import { useDepartments } from '../api/get-departments';
+import { useDepartment, useDepartments, useDepartmentUsers } from '../api/departments-api';
 import { DeleteDepartmentButton } from '../components/delete-department-button';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { type EvaluationVerb, useDeleteEvaluation, useTransitionEvaluation } from '../api/evaluations';
+import { type EvaluationVerb, useDeleteEvaluation, useTransitionEvaluation } from '../api/evaluations-api';
 
 /** Sửa / Xóa (draft), Mở kỳ đánh giá (draft), Đóng kỳ (open), each asked first. */
 export function EvaluationActions({ evaluation: e, onConflict }: { evaluation: Evaluation; onConflict: (m: string) => void }) {

@@ -21,7 +21,7 @@ import { DecimalInput } from '@/components/decimal-input';
 import { DirectionIcon } from '@/components/kpi-tags';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
-import { type KpiTypeOption, useKpiTypeOptions } from '../api/evaluations';
+import { type KpiTypeOption, useKpiTypeOptions } from '../api/evaluations-api';
 import { DepartmentsSelect } from './departments-select';
 import { type PeriodType, periodOf, suggestedName } from './period';
 

@@ -8,7 +8,7 @@ import { formatScore, GRADE_COLORS, GradeTag, UserEvaluationStatusTag } from '@/
 import { NamedProgress } from '@/components/named-progress';
 import { LoadError } from '@/components/page-states';
 import { urlFor } from '@/lib/routes';
-import { useEvaluationResults, useExportResults } from '../api/evaluations';
+import { useEvaluationResults, useExportResults } from '../api/evaluations-api';
 
 /** The results of an opened evaluation: every employee's total and grade, the distributions, .xlsx export. */
 export function ResultsCard({ evaluationId, name }: { evaluationId: number; name: string }) {

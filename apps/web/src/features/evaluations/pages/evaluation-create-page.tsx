@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateEvaluation } from '../api/evaluations';
+import { useCreateEvaluation } from '../api/evaluations-api';
 import { EvaluationForm, type EvaluationFormValues, toEvaluationBody } from '../components/evaluation-form';
 import { handleEvaluationError } from '../components/evaluation-save';
 

@@ -7,7 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { dayjs } from '@/lib/dayjs';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useEvaluation, useUpdateEvaluation } from '../api/evaluations';
+import { useEvaluation, useUpdateEvaluation } from '../api/evaluations-api';
 import { EvaluationForm, type EvaluationFormValues, toEvaluationBody } from '../components/evaluation-form';
 import { handleEvaluationError } from '../components/evaluation-save';
 

@@ -22,7 +22,7 @@ import { NamedProgress } from '@/components/named-progress';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useEvaluations } from '../api/evaluations';
+import { useEvaluations } from '../api/evaluations-api';
 import { type PeriodType, periodLabel } from '../components/period';
 
 const FILTERS = ['status', 'period_type', 'year'] as const;

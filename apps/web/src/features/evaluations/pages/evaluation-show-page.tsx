@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useEvaluation } from '../api/evaluations';
+import { useEvaluation } from '../api/evaluations-api';
 import { EvaluationActions } from '../components/evaluation-actions';
 import { EVALUATION_HISTORY } from '../components/evaluation-history';
 import { periodLabel } from '../components/period';

@@ -7,8 +7,7 @@ import { UserSelect } from '@/components/user-select';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
-import { useAdjustLeaveBalance } from '../api/leave-balances';
-import { useLeaveBalance } from '../api/leaves';
+import { useAdjustLeaveBalance, useLeaveBalance } from '../api/leaves-api';
 import { formatDays } from './leave-tags';
 
 const SELF_ADJUSTMENT = 'Không thể tự điều chỉnh số ngày phép của chính mình. Hãy nhờ một người khác của bộ phận nhân sự.';

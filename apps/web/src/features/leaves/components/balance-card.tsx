@@ -4,7 +4,7 @@ import { Card, Col, Collapse, Row, Skeleton, Statistic, Table, type TableColumns
 import { Link } from 'react-router';
 import { LoadError } from '@/components/page-states';
 import { urlFor } from '@/lib/routes';
-import { useLeaveBalance } from '../api/leaves';
+import { useLeaveBalance } from '../api/leaves-api';
 
 const num = (n: number) => String(n).replace('.', ',');
 

@@ -8,7 +8,7 @@ import { useAuthUser } from '@/lib/auth/auth-store';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { type LeaveVerb, useTransitionLeave } from '../api/leaves';
+import { type LeaveVerb, useTransitionLeave } from '../api/leaves-api';
 import { formatDays, leaveDates } from './leave-tags';
 
 const DIALOGS = {

@@ -11,7 +11,7 @@ import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { useCan } from '@/lib/permissions/can';
-import { type LeaveCreateInput, type LeavePreviewQuery, useLeavePreview } from '../api/leaves';
+import { type LeaveCreateInput, type LeavePreviewQuery, useLeavePreview } from '../api/leaves-api';
 import { formatDays, leaveDates } from './leave-tags';
 
 export interface LeaveFormValues {

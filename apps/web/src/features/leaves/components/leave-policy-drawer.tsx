@@ -8,7 +8,7 @@ import { ConflictAlert, LoadError } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
-import { useLeavePolicy, useUpdateLeavePolicy } from '../api/leave-balances';
+import { useLeavePolicy, useUpdateLeavePolicy } from '../api/leaves-api';
 
 interface Values {
   allow_negative_balance: boolean;

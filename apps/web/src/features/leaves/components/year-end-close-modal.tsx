@@ -6,7 +6,7 @@ import { DecimalInput } from '@/components/decimal-input';
 import { LoadError } from '@/components/page-states';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
 import type { DecimalValue } from '@/lib/decimal';
-import { useLeavePolicy, useYearEndClose, type YearEndResult } from '../api/leave-balances';
+import { useLeavePolicy, useYearEndClose, type YearEndResult } from '../api/leaves-api';
 
 const thisYear = () => new Date().getFullYear();
 

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateLeaveForEmployee } from '../api/leaves';
+import { useCreateLeaveForEmployee } from '../api/leaves-api';
 import { EMPTY_LEAVE, LeaveForm, type LeaveFormValues, toLeaveBody } from '../components/leave-form';
 
 /** A manager records leave for an employee of their scope; the employee is notified. */

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateLeave } from '../api/leaves';
+import { useCreateLeave } from '../api/leaves-api';
 import { EMPTY_LEAVE, LeaveForm, type LeaveFormValues, toLeaveBody } from '../components/leave-form';
 
 /** An employee applies for leave; the approver is notified. */

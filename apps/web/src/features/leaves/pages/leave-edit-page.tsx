@@ -7,7 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useLeave, useUpdateLeave } from '../api/leaves';
+import { useLeave, useUpdateLeave } from '../api/leaves-api';
 import { LeaveForm, type LeaveFormValues, toLeaveBody, toLeaveValues } from '../components/leave-form';
 
 /** A pending leave, edited; the days are counted again. */

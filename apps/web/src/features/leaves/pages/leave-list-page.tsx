@@ -21,7 +21,7 @@ import { useAuthUser } from '@/lib/auth/auth-store';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useApprovalCount, useExportLeaves, useLeaves } from '../api/leaves';
+import { useApprovalCount, useExportLeaves, useLeaves } from '../api/leaves-api';
 import { MyBalanceCard } from '../components/balance-card';
 import { LeaveBalancesPanel } from '../components/leave-balances-panel';
 import { formatDays, LeaveStatusTag, LeaveTypeTag, leaveDates } from '../components/leave-tags';

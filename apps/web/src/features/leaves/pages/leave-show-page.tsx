@@ -10,7 +10,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useLeave, useLeaveBalance } from '../api/leaves';
+import { useLeave, useLeaveBalance } from '../api/leaves-api';
 import { BalanceView } from '../components/balance-card';
 import { LeaveActions, useSubstituteFor } from '../components/leave-actions';
 import { LEAVE_HISTORY } from '../components/leave-history';

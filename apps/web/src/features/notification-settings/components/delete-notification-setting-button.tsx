@@ -1,6 +1,6 @@
 import type { NotificationSetting } from '@qlcv/common/schemas/notification-settings';
 import { DeleteButton, type DeleteButtonProps } from '@/components/delete-button';
-import { useDeleteNotificationSetting } from '../api/delete-notification-setting';
+import { useDeleteNotificationSetting } from '../api/notification-settings-api';
 
 /** "Xóa" with a confirmation: without a setting the event sends nothing. */
 export function DeleteNotificationSettingButton({

@@ -23,8 +23,7 @@ import { type DepartmentOptionNode, useDepartmentTree } from '@/components/depar
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
 import { ApiError } from '@/lib/api/api-error';
-import { useRoleOptions } from '../api/get-role-options';
-import { useNotificationPreview } from '../api/preview-notification-setting';
+import { useNotificationPreview, useRoleOptions } from '../api/notification-settings-api';
 import { TemplateField } from './template-field';
 
 export interface NotificationSettingFormValues {

@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateNotificationSetting } from '../api/create-notification-setting';
-import { useNotificationSettings } from '../api/get-notification-settings';
+import { useCreateNotificationSetting, useNotificationSettings } from '../api/notification-settings-api';
 import {
   EMPTY_SETTING,
   NotificationSettingForm,

@@ -6,8 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useNotificationSetting } from '../api/get-notification-setting';
-import { useUpdateNotificationSetting } from '../api/update-notification-setting';
+import { useNotificationSetting, useUpdateNotificationSetting } from '../api/notification-settings-api';
 import {
   NotificationSettingForm,
   type NotificationSettingFormValues,

@@ -17,7 +17,7 @@ import { PageHeader } from '@/components/page-header';
 import { DeliveryLog } from '@/features/deliveries';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useNotificationSettings } from '../api/get-notification-settings';
+import { useNotificationSettings } from '../api/notification-settings-api';
 import { DeleteNotificationSettingButton } from '../components/delete-notification-setting-button';
 
 const FILTERS = ['event', 'active'] as const;

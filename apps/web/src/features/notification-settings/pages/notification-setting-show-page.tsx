@@ -15,8 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useNotificationSetting } from '../api/get-notification-setting';
-import { useNotificationPreview } from '../api/preview-notification-setting';
+import { useNotificationPreview, useNotificationSetting } from '../api/notification-settings-api';
 import { DeleteNotificationSettingButton } from '../components/delete-notification-setting-button';
 
 const SETTING_HISTORY: HistoryView = {

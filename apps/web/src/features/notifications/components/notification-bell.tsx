@@ -3,10 +3,13 @@ import { Badge, Button, Empty, Popover, Skeleton, Tooltip, Typography } from 'an
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { urlFor } from '@/lib/routes';
-import { type NotificationItem, useLatestNotifications } from '../api/get-notifications';
-import { useUnreadCount } from '../api/get-unread-count';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import {
+  type NotificationItem,
+  useLatestNotifications,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useUnreadCount,
+} from '../api/notifications-api';
 import { NotificationRow } from './notification-row';
 
 /** The header's bell: the unread badge (kept live by the stream) and a drop-down of the latest 8. */

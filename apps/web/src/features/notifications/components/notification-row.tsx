@@ -1,7 +1,7 @@
 import { timeAgo } from '@qlcv/common/format/relative-time';
 import { truncateWords } from '@qlcv/common/format/text';
 import { Typography } from 'antd';
-import type { NotificationItem } from '../api/get-notifications';
+import type { NotificationItem } from '../api/notifications-api';
 
 /** One notification: an unread dot, its title (bold while unread), the body cut at 20 words, "5 phút trước". */
 export function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {

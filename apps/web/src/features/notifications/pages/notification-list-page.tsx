@@ -6,10 +6,14 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
-import { type NotificationItem, type NotificationListQuery, useNotifications } from '../api/get-notifications';
-import { useUnreadCount } from '../api/get-unread-count';
-import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import {
+  type NotificationItem,
+  type NotificationListQuery,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+  useUnreadCount,
+} from '../api/notifications-api';
 import { NotificationRow } from '../components/notification-row';
 
 const PER_PAGE = 20;

@@ -1,6 +1,6 @@
 import type { Process } from '@qlcv/common/schemas/processes';
 import { DeleteButton, type DeleteButtonProps } from '@/components/delete-button';
-import { useDeleteProcess } from '../api/delete-process';
+import { useDeleteProcess } from '../api/processes-api';
 
 /** "Xóa" with a confirmation; the server's refusal (request types or requests use it) shows as a toast. */
 export function DeleteProcessButton({

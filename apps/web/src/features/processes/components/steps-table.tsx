@@ -15,8 +15,7 @@ import { ConflictAlert } from '@/components/page-states';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useDeleteProcessStep } from '../api/delete-process-step';
-import { useReorderProcessSteps } from '../api/reorder-process-steps';
+import { useDeleteProcessStep, useReorderProcessSteps } from '../api/processes-api';
 import { formatHours } from './hours';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;

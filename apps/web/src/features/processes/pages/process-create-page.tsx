@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateProcess } from '../api/create-process';
+import { useCreateProcess } from '../api/processes-api';
 import { EMPTY_PROCESS, ProcessForm, type ProcessFormValues, toProcessBody } from '../components/process-form';
 
 export default function ProcessCreatePage() {

@@ -7,8 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useProcess } from '../api/get-process';
-import { useUpdateProcess } from '../api/update-process';
+import { useProcess, useUpdateProcess } from '../api/processes-api';
 import { ProcessForm, type ProcessFormValues, toProcessBody } from '../components/process-form';
 
 export default function ProcessEditPage() {

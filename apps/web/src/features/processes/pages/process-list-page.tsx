@@ -14,8 +14,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportProcesses } from '../api/export-processes';
-import { useProcesses } from '../api/get-processes';
+import { useExportProcesses, useProcesses } from '../api/processes-api';
 import { DeleteProcessButton } from '../components/delete-process-button';
 import { formatHours } from '../components/hours';
 import { ACTIVE_LABELS, ProcessStatusTag } from '../components/process-status-tag';

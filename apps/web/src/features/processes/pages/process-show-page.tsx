@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useProcess } from '../api/get-process';
+import { useProcess } from '../api/processes-api';
 import { DeleteProcessButton } from '../components/delete-process-button';
 import { formatHours } from '../components/hours';
 import { ProcessHistory } from '../components/process-history';

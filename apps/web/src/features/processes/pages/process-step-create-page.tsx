@@ -6,8 +6,7 @@ import { LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateProcessStep } from '../api/create-process-step';
-import { useProcess } from '../api/get-process';
+import { useCreateProcessStep, useProcess } from '../api/processes-api';
 import { emptyStep, StepForm, type StepFormValues, toStepBody } from '../components/step-form';
 
 /** processes/:id/steps/create: a new step of the process, last unless placed elsewhere. */

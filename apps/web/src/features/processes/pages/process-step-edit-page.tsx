@@ -7,9 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useProcess } from '../api/get-process';
-import { useProcessStep } from '../api/get-process-step';
-import { useUpdateProcessStep } from '../api/update-process-step';
+import { useProcess, useProcessStep, useUpdateProcessStep } from '../api/processes-api';
 import { StepForm, type StepFormValues, toStepBody, toStepValues } from '../components/step-form';
 
 /** processes/steps/:id/edit: one step, with its process for context. */

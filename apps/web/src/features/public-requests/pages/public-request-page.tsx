@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
-import { type PublicRequestInput, usePublicRequestTypes, useSubmitPublicRequest } from '../api/public-requests';
+import { type PublicRequestInput, usePublicRequestTypes, useSubmitPublicRequest } from '../api/public-requests-api';
 
 /** The size each file may have, as the server is set up by default (UPLOAD_MAX_MB). */
 const MAX_FILE_MB = 20;

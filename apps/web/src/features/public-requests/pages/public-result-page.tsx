@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { textLimit } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
-import { useLookupPublicRequest } from '../api/public-requests';
+import { useLookupPublicRequest } from '../api/public-requests-api';
 
 interface Values {
   tracking_code: string;

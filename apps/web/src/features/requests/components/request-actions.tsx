@@ -14,7 +14,7 @@ import { type DialogSpec, useTransitionDialog } from '@/components/transition-di
 import { zodRule } from '@/lib/forms';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { type RequestVerb, useTransitionRequest } from '../api/transition-request';
+import { type RequestVerb, useTransitionRequest } from '../api/requests-api';
 
 const OPEN = ['new', 'received', 'in_progress', 'on_hold'];
 const OPEN_WORK = ['todo', 'in_progress', 'on_hold'];

@@ -9,8 +9,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
-import { useCustomerOptions, useRequestTypeOptions } from '../api/options';
-import type { RequestCreateInput } from '../api/save-request';
+import { type RequestCreateInput, useCustomerOptions, useRequestTypeOptions } from '../api/requests-api';
 
 export interface RequestFormValues {
   request_type_id: number | null;

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateRequest } from '../api/save-request';
+import { useCreateRequest } from '../api/requests-api';
 import { EMPTY_REQUEST, RequestForm, type RequestFormValues, toRequestBody } from '../components/request-form';
 
 export default function RequestCreatePage() {

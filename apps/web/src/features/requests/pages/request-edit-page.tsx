@@ -7,8 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useRequest } from '../api/get-request';
-import { useUpdateRequest } from '../api/save-request';
+import { useRequest, useUpdateRequest } from '../api/requests-api';
 import { RequestForm, type RequestFormValues, toRequestBody, toRequestValues } from '../components/request-form';
 
 const OPEN = ['new', 'received', 'in_progress', 'on_hold'];

@@ -21,9 +21,14 @@ import { PriorityTag } from '@/components/status-tags';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportRequests } from '../api/export-requests';
-import { useRequests } from '../api/get-requests';
-import { CUSTOMER_OPTION_KEYS, REQUEST_TYPE_OPTION_KEYS, useCustomerOptions, useRequestTypeOptions } from '../api/options';
+import {
+  CUSTOMER_OPTION_KEYS,
+  REQUEST_TYPE_OPTION_KEYS,
+  useCustomerOptions,
+  useExportRequests,
+  useRequests,
+  useRequestTypeOptions,
+} from '../api/requests-api';
 import { DueDate, RequestStatusTag } from '../components/request-tags';
 
 const FILTERS = ['status', 'request_type_id', 'priority', 'customer_id', 'from', 'to', 'overdue'] as const;

@@ -14,7 +14,7 @@ import { PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
-import { useRequest } from '../api/get-request';
+import { useRequest } from '../api/requests-api';
 import { RequestActions } from '../components/request-actions';
 import { RequestHistory } from '../components/request-history';
 import { DueDate, RequestStatusTag } from '../components/request-tags';

@@ -1,6 +1,6 @@
 import type { Role } from '@qlcv/common/schemas/roles';
 import { DeleteButton, type DeleteButtonProps } from '@/components/delete-button';
-import { useDeleteRole } from '../api/delete-role';
+import { useDeleteRole } from '../api/roles-api';
 
 /** "Xóa" with a confirmation; the server's refusal (system role, role still in use) shows as a toast. */
 export function DeleteRoleButton({

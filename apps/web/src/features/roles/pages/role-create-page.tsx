@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateRole } from '../api/create-role';
+import { useCreateRole } from '../api/roles-api';
 import { RoleForm, type RoleFormValues } from '../components/role-form';
 
 const EMPTY: RoleFormValues = { code: '', name: '', description: null, permissions: [] };

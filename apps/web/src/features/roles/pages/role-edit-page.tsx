@@ -8,8 +8,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useRole } from '../api/get-role';
-import { useUpdateRole } from '../api/update-role';
+import { useRole, useUpdateRole } from '../api/roles-api';
 import { RoleForm, type RoleFormValues } from '../components/role-form';
 
 const toValues = (role: Role): RoleFormValues => ({

@@ -7,8 +7,7 @@ import { SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportRoles } from '../api/export-roles';
-import { useRoles } from '../api/get-roles';
+import { useExportRoles, useRoles } from '../api/roles-api';
 import { DeleteRoleButton } from '../components/delete-role-button';
 
 /** Roles: search, sortable paged table, export; actions by key. */

@@ -13,8 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
-import { useExportTimekeeping } from '../api/export-timekeeping';
-import { type TimekeepingQuery, useTimekeeping } from '../api/get-timekeeping';
+import { type TimekeepingQuery, useExportTimekeeping, useTimekeeping } from '../api/timekeeping-api';
 import { TimekeepingCell } from '../components/timekeeping-cell';
 import { TimekeepingLegend } from '../components/timekeeping-legend';
 

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
 import { urlFor } from '@/lib/routes';
-import { useUserEvaluations } from '../api/user-evaluations';
+import { useUserEvaluations } from '../api/user-evaluations-api';
 import { periodText } from './user-evaluation-format';
 
 /** "Kết quả các kỳ trước": the employee's evaluations of periods before `before` (YYYY-MM-DD), latest first. */

@@ -4,7 +4,7 @@ import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
-import { type UserEvaluationVerb, useTransitionUserEvaluation } from '../api/user-evaluations';
+import { type UserEvaluationVerb, useTransitionUserEvaluation } from '../api/user-evaluations-api';
 
 /**
  * Lưu, Gửi tự đánh giá, Hoàn thành đánh giá, Phê duyệt, Trả lại (with a note), as `can` allows; each step asks first.

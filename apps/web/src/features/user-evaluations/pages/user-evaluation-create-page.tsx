@@ -12,7 +12,7 @@ import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { queryKeys } from '@/lib/query-keys';
 import { urlFor } from '@/lib/routes';
-import { useAddEmployee } from '../api/user-evaluations';
+import { useAddEmployee } from '../api/user-evaluations-api';
 
 const OPEN_QUERY = { status: 'open', per_page: 100, sort: '-period_start' };
 

@@ -19,7 +19,7 @@ import {
 } from '@/components/list-controls';
 import { PageHeader } from '@/components/page-header';
 import { urlFor } from '@/lib/routes';
-import { useToReviewCount, useUserEvaluations } from '../api/user-evaluations';
+import { useToReviewCount, useUserEvaluations } from '../api/user-evaluations-api';
 import { Deadlines } from '../components/deadline-cell';
 import { EvaluationSelect } from '../components/evaluation-select';
 import { periodText } from '../components/user-evaluation-format';

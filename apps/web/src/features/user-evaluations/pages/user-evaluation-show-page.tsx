@@ -14,7 +14,7 @@ import { sameDecimal } from '@/lib/decimal';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useRefreshActuals, useSaveUserEvaluation, useUserEvaluation } from '../api/user-evaluations';
+import { useRefreshActuals, useSaveUserEvaluation, useUserEvaluation } from '../api/user-evaluations-api';
 import { CriteriaTable, type Draft, draftErrors, draftNumber, draftOf, validScore } from '../components/criteria-table';
 import { DeadlineText, isPast } from '../components/deadline-cell';
 import { PastResults } from '../components/past-results';

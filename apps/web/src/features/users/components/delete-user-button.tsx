@@ -1,7 +1,7 @@
 import type { User } from '@qlcv/common/schemas/users';
 import { DeleteButton } from '@/components/delete-button';
 import { useAuthUser } from '@/lib/auth/auth-store';
-import { useDeleteUser } from '../api/delete-user';
+import { useDeleteUser } from '../api/users-api';
 
 /** "Xóa" with a confirmation (not on oneself); the server's refusal (e.g. the user heads a department) shows as a toast. */
 export function DeleteUserButton({ user, onDeleted }: { user: Pick<User, 'id' | 'name'>; onDeleted?: () => void }) {

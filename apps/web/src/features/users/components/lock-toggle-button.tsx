@@ -3,8 +3,7 @@ import type { User } from '@qlcv/common/schemas/users';
 import { App, Button, Tooltip } from 'antd';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { notifySuccess } from '@/lib/notify/notify';
-import { useLockUser } from '../api/lock-user';
-import { useUnlockUser } from '../api/unlock-user';
+import { useLockUser, useUnlockUser } from '../api/users-api';
 
 /** "Khóa" / "Mở khóa" with a confirmation; the server's refusal shows as a toast. */
 export function LockToggleButton({

@@ -10,7 +10,7 @@ import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
-import { useRoleOptions } from '../api/get-role-options';
+import { useRoleOptions } from '../api/users-api';
 
 export interface UserFormValues {
   name: string;

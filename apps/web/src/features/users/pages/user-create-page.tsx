@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateUser } from '../api/create-user';
+import { useCreateUser } from '../api/users-api';
 import { EMPTY_USER, toUserBody, UserForm, type UserFormValues } from '../components/user-form';
 
 export default function UserCreatePage() {

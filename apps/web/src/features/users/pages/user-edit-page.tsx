@@ -7,8 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useUser } from '../api/get-user';
-import { useUpdateUser } from '../api/update-user';
+import { useUpdateUser, useUser } from '../api/users-api';
 import { fromDate, toUserBody, UserForm, type UserFormValues } from '../components/user-form';
 
 const toValues = (u: User): UserFormValues => ({

@@ -19,9 +19,8 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
-import { useExportUsers } from '../api/export-users';
-import { useRoleOptions } from '../api/get-role-options';
-import { useUsers } from '../api/get-users';
+import { useExportUsers, useRoleOptions } from '../api/users-api';
+import { useUsers } from '../api/users-list-api';
 import { LockToggleButton } from '../components/lock-toggle-button';
 import { UserStatusTag } from '../components/user-status-tag';
 

@@ -11,7 +11,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
-import { useUser } from '../api/get-user';
+import { useUser } from '../api/users-api';
 import { DeleteUserButton } from '../components/delete-user-button';
 import { LockToggleButton } from '../components/lock-toggle-button';
 import { UserStatusTag } from '../components/user-status-tag';

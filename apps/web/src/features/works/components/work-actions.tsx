@@ -10,7 +10,7 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { type DialogSpec, useTransitionDialog } from '@/components/transition-dialog';
 import { zodRule } from '@/lib/forms';
-import { useWorkAction, type WorkVerb } from '../api/work-actions';
+import { useWorkAction, type WorkVerb } from '../api/works-api';
 import { WorkCompleteDialog } from './work-complete-dialog';
 
 /** Verbs asked for in the shared dialog; `complete` has its own (work-complete-dialog.tsx). */

@@ -8,7 +8,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, textLimit, zodRule } from '@/lib/forms';
 import { notifyError } from '@/lib/notify/notify';
-import { useAddComment, useComments } from '../api/comments';
+import { useAddComment, useComments } from '../api/works-api';
 
 /** "Bình luận": everyone who sees the work reads and writes them. */
 export function WorkComments({ workId, count }: { workId: number; count: number }) {

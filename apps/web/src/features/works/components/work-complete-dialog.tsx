@@ -7,7 +7,7 @@ import { CheckboxGroup } from '@/components/checkbox-group';
 import { ApiError } from '@/lib/api/api-error';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
-import { useWorkAction } from '../api/work-actions';
+import { useWorkAction } from '../api/works-api';
 
 interface Values {
   result_note?: string;

@@ -9,7 +9,7 @@ import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { UserSelect } from '@/components/user-select';
 import { textLimit, zodRule } from '@/lib/forms';
-import type { WorkCreateInput } from '../api/create-work';
+import type { WorkCreateInput } from '../api/works-api';
 
 export interface WorkFormValues {
   title: string;

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/api-error';
 import type { DecimalValue } from '@/lib/decimal';
 import { fieldError } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
-import { useWorkAction } from '../api/work-actions';
+import { useWorkAction } from '../api/works-api';
 
 /** Progress: a bar for everyone; a slider and "Cập nhật tiến độ" for whoever may change the work while it is in progress. */
 export function WorkProgress({ work, onConflict }: { work: WorkDetail; onConflict: (message: string) => void }) {

@@ -8,8 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportMyWorks } from '../api/export-works';
-import { useMyWorks } from '../api/get-works';
+import { useExportMyWorks, useMyWorks } from '../api/works-api';
 import { WorkTable } from '../components/work-table';
 
 // from/to: the deadline between those days (the dashboard's "due this week" card opens it so).

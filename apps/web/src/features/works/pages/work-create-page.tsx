@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateWork } from '../api/create-work';
+import { useCreateWork } from '../api/works-api';
 import { EMPTY_WORK, toWorkBody, WorkForm, type WorkFormValues } from '../components/work-form';
 
 export default function WorkCreatePage() {

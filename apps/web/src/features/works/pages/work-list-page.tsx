@@ -10,8 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { UserSelect } from '@/components/user-select';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportWorks } from '../api/export-works';
-import { useWorks } from '../api/get-works';
+import { useExportWorks, useWorks } from '../api/works-api';
 import { WorkTable } from '../components/work-table';
 
 const FILTERS = ['status', 'priority', 'department_id', 'assignee_id', 'overdue'] as const;

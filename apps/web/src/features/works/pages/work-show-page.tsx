@@ -11,7 +11,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useWork } from '../api/get-work';
+import { useWork } from '../api/works-api';
 import { WorkActions } from '../components/work-actions';
 import { WorkComments } from '../components/work-comments';
 import { WORK_HISTORY } from '../components/work-history';

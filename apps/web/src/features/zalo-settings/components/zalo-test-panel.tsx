@@ -10,8 +10,7 @@ import { useState } from 'react';
 import { handleSubmitError } from '@/components/submit-error';
 import { ApiError } from '@/lib/api/api-error';
 import { zodRule } from '@/lib/forms';
-import { useSendZaloTestMessage } from '../api/send-zalo-test-message';
-import { useTestZaloConnection } from '../api/test-zalo-connection';
+import { useSendZaloTestMessage, useTestZaloConnection } from '../api/zalo-settings-api';
 
 /** Zalo's verdict: a sentence, and its raw answer below. */
 function TestResult({ result, testId }: { result: ZaloTestResult; testId: string }) {

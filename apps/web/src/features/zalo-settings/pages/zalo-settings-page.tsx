@@ -11,16 +11,29 @@ import {
   zaloSecretAgainMessage,
   zaloSettingsUpdateBody,
 } from '@qlcv/common/schemas/zalo-settings';
-import type { FormInstance } from 'antd';
-import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Collapse,
+  Form,
+  type FormInstance,
+  Input,
+  Row,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
-import { useZaloSettings } from '../api/get-zalo-settings';
-import { useUpdateZaloSettings, type ZaloSettingsUpdateInput } from '../api/update-zalo-settings';
+import { useUpdateZaloSettings, useZaloSettings, type ZaloSettingsUpdateInput } from '../api/zalo-settings-api';
 import { SecretField } from '../components/secret-field';
 import { ZaloTestPanel } from '../components/zalo-test-panel';
 
