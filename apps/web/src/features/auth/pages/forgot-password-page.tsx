@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useRequestResetOtp } from '../api/request-reset-otp';
+import { useRequestResetOtp } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
 /** Forgot password: the mobile number gets a 6-digit code, then the reset page opens with that number. */

@@ -7,7 +7,7 @@ import { signIn } from '@/lib/auth/auth-store';
 import { sessionExpired, takeIntendedPath } from '@/lib/auth/intended-path';
 import { maxLengthOf } from '@/lib/forms';
 import { urlFor } from '@/lib/routes';
-import { useLogin } from '../api/login';
+import { useLogin } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
 type Field = keyof LoginBody;

@@ -9,9 +9,7 @@ import { signIn } from '@/lib/auth/auth-store';
 import { applyServerErrors, zodRule } from '@/lib/forms';
 import { notifyInfo, notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { login } from '../api/login';
-import { useRequestResetOtp } from '../api/request-reset-otp';
-import { useResetPassword } from '../api/reset-password';
+import { login, useRequestResetOtp, useResetPassword } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
 interface ResetForm {

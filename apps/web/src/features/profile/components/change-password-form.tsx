@@ -4,7 +4,7 @@ import { Button, Card, Form, Input, Typography } from 'antd';
 import { handleSubmitError } from '@/components/submit-error';
 import { textLimit, zodRule } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/profile-api';
 
 interface Values {
   current_password: string;

@@ -8,7 +8,7 @@ import { dayjs } from '@/lib/dayjs';
 import { textLimit } from '@/lib/forms';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
 import { PHONE_INPUT } from '@/lib/phone-fields';
-import { useUpdateProfileField } from '../api/update-profile-field';
+import { useUpdateProfileField } from '../api/profile-api';
 
 const ROW: React.CSSProperties = {
   display: 'flex',

@@ -8,8 +8,7 @@ import type { NotificationPreferences } from '@qlcv/common/schemas/notifications
 import { Card, Empty, Skeleton, Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '@/components/page-states';
-import { useNotificationPreferences } from '../api/get-notification-preferences';
-import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/profile-api';
 
 type Row = NotificationPreferences['events'][number];
 

@@ -1,6 +1,6 @@
 import type { RequestType } from '@qlcv/common/schemas/request-types';
 import { DeleteButton, type DeleteButtonProps } from '@/components/delete-button';
-import { useDeleteRequestType } from '../api/delete-request-type';
+import { useDeleteRequestType } from '../api/request-types-api';
 
 /** "Xóa" with a confirmation; the server's refusal (requests use it) shows as a toast. */
 export function DeleteRequestTypeButton({

@@ -1,7 +1,7 @@
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { Select } from 'antd';
 import type { CSSProperties } from 'react';
-import { useProcessOptions } from '../api/get-process-options';
+import { useProcessOptions } from '../api/request-types-api';
 
 interface Props {
   value?: number | null;

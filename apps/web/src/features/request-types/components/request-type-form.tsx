@@ -4,7 +4,7 @@ import { AutoComplete, Card, Col, Form, type FormInstance, Input, Row, Switch } 
 import type { ReactNode } from 'react';
 import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { textLimit, zodRule } from '@/lib/forms';
-import { useServiceGroups } from '../api/get-service-groups';
+import { useServiceGroups } from '../api/request-types-api';
 import { ProcessSelect } from './process-select';
 
 export interface RequestTypeFormValues {

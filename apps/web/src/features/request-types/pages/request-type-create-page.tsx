@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useCreateRequestType } from '../api/create-request-type';
+import { useCreateRequestType } from '../api/request-types-api';
 import {
   EMPTY_REQUEST_TYPE,
   RequestTypeForm,

@@ -7,8 +7,7 @@ import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states'
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
-import { useRequestType } from '../api/get-request-type';
-import { useUpdateRequestType } from '../api/update-request-type';
+import { useRequestType, useUpdateRequestType } from '../api/request-types-api';
 import { RequestTypeForm, type RequestTypeFormValues, toRequestTypeBody } from '../components/request-type-form';
 
 export default function RequestTypeEditPage() {

@@ -7,8 +7,7 @@ import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls'
 import { ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useExportRequestTypes } from '../api/export-request-types';
-import { useRequestTypes } from '../api/get-request-types';
+import { useExportRequestTypes, useRequestTypes } from '../api/request-types-api';
 import { DeleteRequestTypeButton } from '../components/delete-request-type-button';
 import { ProcessSelect } from '../components/process-select';
 import { PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useRequestType } from '../api/get-request-type';
+import { useRequestType } from '../api/request-types-api';
 import { DeleteRequestTypeButton } from '../components/delete-request-type-button';
 import { PUBLIC_LABELS, PublicTag } from '../components/request-type-tags';
 
