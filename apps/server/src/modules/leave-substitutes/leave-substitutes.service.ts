@@ -10,6 +10,7 @@ import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { vnToday } from '../../lib/vn-time';
+import { type LeaveSubstituteRow, leaveSubstitutesRepository as repo } from './leave-substitutes.repository';
 
 const ENTITY = 'leave_substitutes';
 
@@ -21,33 +22,11 @@ const ENTITY = 'leave_substitutes';
 export class LeaveSubstitutesService {
   constructor(
     private readonly db: Kysely<DB>,
-    /** The leaves module moves the substitute's own pending leaves off the approver (LeavesService.rerouteOwnLeaves). */
+    /** The leaves module moves the substitute's own pending leaves off the approver (leaves/leave-reroute.ts). */
     private readonly onNamed: (trx: Kysely<DB>, actor: Actor, substituteId: number, approverId: number) => Promise<void>,
   ) {}
 
-  private select(db: Kysely<DB>) {
-    return db
-      .selectFrom('leave_substitutes as s')
-      .innerJoin('users as a', 'a.id', 's.approver_id')
-      .innerJoin('users as b', 'b.id', 's.substitute_id')
-      .select([
-        's.id',
-        's.approver_id',
-        'a.name as approver_name',
-        's.substitute_id',
-        'b.name as substitute_name',
-        's.start_date',
-        's.end_date',
-        's.note',
-        's.created_by',
-        's.created_at',
-      ]);
-  }
-
-  private map(
-    r: Awaited<ReturnType<ReturnType<LeaveSubstitutesService['select']>['executeTakeFirstOrThrow']>>,
-    today: string,
-  ): LeaveSubstitute {
+  private map(r: LeaveSubstituteRow, today: string): LeaveSubstitute {
     return {
       id: r.id,
       approver: { id: r.approver_id, name: r.approver_name },
@@ -63,14 +42,11 @@ export class LeaveSubstitutesService {
 
   async list(actor: Actor, q: LeaveSubstituteListQuery): Promise<LeaveSubstitute[]> {
     const today = vnToday();
-    let query = this.select(this.db);
-    if (q.scope === 'all') {
-      if (!hasAnyPermission(actor.permissions, ['leaves.all'])) throw forbidden();
-    } else {
-      query = query.where((eb) => eb.or([eb('s.approver_id', '=', actor.id), eb('s.substitute_id', '=', actor.id)]));
-    }
-    if (q.current) query = query.where('s.end_date', '>=', today);
-    const rows = await query.orderBy('s.start_date', 'desc').orderBy('s.id', 'desc').limit(500).execute();
+    if (q.scope === 'all' && !hasAnyPermission(actor.permissions, ['leaves.all'])) throw forbidden();
+    const rows = await repo.list(this.db, {
+      userId: q.scope === 'all' ? undefined : actor.id,
+      endingFrom: q.current ? today : undefined,
+    });
     return rows.map((r) => this.map(r, today));
   }
 
@@ -80,35 +56,27 @@ export class LeaveSubstitutesService {
     if (approverId !== actor.id && !all) throw forbidden('Chỉ bộ phận nhân sự mới đặt người duyệt thay cho người khác.');
     return this.db.transaction().execute(async (trx) => {
       if (approverId === actor.id && !all) {
-        const heads = await trx.selectFrom('departments').select('id').where('head_id', '=', actor.id).executeTakeFirst();
-        if (!heads) throw forbidden('Chỉ trưởng phòng (người duyệt đơn nghỉ) mới đặt người duyệt thay.');
+        if (!(await repo.headsADepartment(trx, actor.id)))
+          throw forbidden('Chỉ trưởng phòng (người duyệt đơn nghỉ) mới đặt người duyệt thay.');
       }
       if (body.substitute_id === approverId) throw invalid('substitute_id', 'Người duyệt thay phải là người khác.');
-      const people = await trx
-        .selectFrom('users')
-        .select(['id', 'status'])
-        .where('id', 'in', [approverId, body.substitute_id])
-        .execute();
+      const people = await repo.people(trx, [approverId, body.substitute_id]);
       const sub = people.find((p) => p.id === body.substitute_id);
       if (sub?.status !== 'active') throw invalid('substitute_id', 'Người duyệt thay không tồn tại hoặc đã nghỉ việc.');
       if (!people.some((p) => p.id === approverId)) throw invalid('approver_id', 'Người duyệt không tồn tại.');
-      const r = await trx
-        .insertInto('leave_substitutes')
-        .values({
-          approver_id: approverId,
-          substitute_id: body.substitute_id,
-          start_date: body.start_date,
-          end_date: body.end_date,
-          note: body.note ?? null,
-          created_by: actor.id,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await repo.insert(trx, {
+        approver_id: approverId,
+        substitute_id: body.substitute_id,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        note: body.note ?? null,
+        created_by: actor.id,
+        created_at: nowIso(),
+      });
       await this.onNamed(trx, actor, body.substitute_id, approverId);
       await writeAudit(trx, actor, {
         entity: ENTITY,
-        entityId: r.id,
+        entityId: id,
         action: 'create',
         changes: {
           substitute_id: [null, body.substitute_id],
@@ -116,18 +84,18 @@ export class LeaveSubstitutesService {
           end_date: [null, body.end_date],
         },
       });
-      return this.map(await this.select(trx).where('s.id', '=', r.id).executeTakeFirstOrThrow(), vnToday());
+      return this.map((await repo.find(trx, id)) as LeaveSubstituteRow, vnToday());
     });
   }
 
   /** By its creator, the approver, or leaves.all; 404 for anyone else. */
   async delete(actor: Actor, id: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const r = await trx.selectFrom('leave_substitutes').selectAll().where('id', '=', id).executeTakeFirst();
+      const r = await repo.row(trx, id);
       const mine = r && (r.created_by === actor.id || r.approver_id === actor.id);
       if (!r || !(mine || hasAnyPermission(actor.permissions, ['leaves.all'])))
         throw notFound('Không tìm thấy người duyệt thay.');
-      await trx.deleteFrom('leave_substitutes').where('id', '=', id).execute();
+      await repo.delete(trx, id);
       await writeAudit(trx, actor, {
         entity: ENTITY,
         entityId: id,

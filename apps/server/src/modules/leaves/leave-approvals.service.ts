@@ -71,16 +71,8 @@ export class LeaveApprovalsService {
           // A cancellation without a reason keeps the decision's note.
           ...(opts.decision || opts.note ? { decision_note: opts.note } : {}),
         }),
-        write: async (values) => {
-          const r = await trx
-            .updateTable('leaves')
-            .set({ ...values, version: row.version + 1 } as never)
-            .where('id', '=', id)
-            .where('status', 'in', [...opts.from])
-            .executeTakeFirst();
-          return Number(r.numUpdatedRows) === 1;
-        },
-        statusNow: async () => (await trx.selectFrom('leaves').select('status').where('id', '=', id).executeTakeFirst())?.status,
+        write: (values) => leavesRepository.changeStatus(trx, id, opts.from, values, row.version + 1),
+        statusNow: () => leavesRepository.statusOf(trx, id),
         after: async () => {
           await opts.after?.(trx, row, counter);
           extra = (await opts.eventExtra?.(trx, row)) ?? {};

@@ -5,23 +5,51 @@ import type {
   LeavePolicy,
   LeavePolicyBody,
 } from '@qlcv/common/schemas/leaves';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
-import { nowIso } from '../../lib/clock';
-import { notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { vnToday } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
-import { type DayCounter, type LeaveSpan, loadCounter, viDate, yearsOf } from './leave-days';
+import { type ONCE_KINDS, leaveBalancesRepository as repo } from './leave-balances.repository';
+import { type DayCounter, type LeaveSpan, loadCounter, spansOverlap, viDate, yearsOf } from './leave-days';
 import { entitlementHalfDays, readPolicy, savePolicy } from './leave-policy';
 import { adjustBalance, closeYear } from './leave-year-end';
-import { leavesRepository as repo } from './leaves.repository';
 
-const ONCE_KINDS = ['entitlement', 'carry_over', 'expiry'] as const;
+/** A span to assess for an employee: `exceptId` is the leave being edited (left out of overlaps and pending days). */
+export interface LeaveAssessInput {
+  userId: number;
+  leaveTypeId: number;
+  span: LeaveSpan;
+  exceptId: number | null;
+  /** Holds the span's years (loaded before any transaction). */
+  counter: DayCounter;
+}
+
+/** One year of a balance type as the span would leave it, in half days: `after` = remaining − pending − this span's part. */
+export interface YearAssessment {
+  year: number;
+  remaining: number;
+  pending: number;
+  half: number;
+  after: number;
+}
+
+/** What one span means for an employee: its working days, the leave it overlaps, and the balance of each year it takes. */
+export interface LeaveAssessment {
+  /** Undefined when no such type exists (nothing else is assessed then). */
+  type: Awaited<ReturnType<typeof repo.leaveType>>;
+  halfDays: number;
+  overlap: { id: number; code: string; start_date: string; end_date: string } | undefined;
+  /** For a type using the balance: each year the span touches (`firstYear`: its first only); null otherwise. */
+  years: YearAssessment[] | null;
+  allowNegative: boolean;
+}
 
 /**
  * The annual balance as a ledger (PRODUCT.md §3): entitlement, approved leave, cancellations, HR adjustments,
  * recounts after a calendar change, carry-over and its expiry are rows; the balance is always their sum.
+ * `assess` is the one place that weighs a span against the days, the other leaves and the balance.
  */
 export class LeaveBalancesService {
   constructor(
@@ -35,8 +63,58 @@ export class LeaveBalancesService {
     return t.id;
   }
 
+  /**
+   * Days, overlap and balance of a span (the preview shows it; applying and editing refuse on it, `refuse`). Reads
+   * the ledger of each year, writing its entitlement and expiry first (idempotent).
+   */
+  async assess(db: Kysely<DB>, input: LeaveAssessInput, firstYear = false): Promise<LeaveAssessment> {
+    const { userId, span, exceptId, counter } = input;
+    const type = await repo.leaveType(db, input.leaveTypeId);
+    const halfDays = counter.halfDays(span);
+    if (!type) return { type, halfDays, overlap: undefined, years: null, allowNegative: false };
+    const other = (await repo.overlapping(db, userId, span.start_date, span.end_date, exceptId)).find((o) =>
+      spansOverlap(o, span),
+    );
+    const overlap = other && { id: other.id, code: other.code, start_date: other.start_date, end_date: other.end_date };
+    let years: YearAssessment[] | null = null;
+    let allowNegative = false;
+    if (Number(type.uses_balance)) {
+      allowNegative = (await this.policy(db)).allow_negative_balance;
+      years = [];
+      for (const [year, half] of counter.halfDaysByYear(span)) {
+        const remaining = await this.remainingHalf(db, userId, year);
+        const pending = await this.pendingHalf(db, userId, year, exceptId, counter);
+        years.push({ year, remaining, pending, half, after: remaining - pending - half });
+        if (firstYear) break;
+      }
+    }
+    return { type, halfDays, overlap, years, allowNegative };
+  }
+
+  /** The 422s of applying and editing, in this order: the type, no working day, an overlap, the balance. */
+  refuse(a: LeaveAssessment, editing: boolean): void {
+    if (!a.type || (!a.type.active && !editing)) throw invalid('leave_type_id', 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.');
+    if (a.halfDays <= 0) throw invalid('end_date', 'Khoảng thời gian này không có ngày làm việc nào.', 'LEAVE_NO_WORKING_DAYS');
+    if (a.overlap) {
+      const o = a.overlap;
+      throw invalid(
+        'start_date',
+        `Trùng thời gian với đơn ${o.code} (${viDate(o.start_date)} – ${viDate(o.end_date)}).`,
+        'LEAVE_OVERLAP',
+      );
+    }
+    const over = a.allowNegative ? undefined : a.years?.find((y) => y.after < 0);
+    if (over) {
+      throw invalid(
+        'end_date',
+        `Vượt số ngày phép năm ${over.year}: còn ${over.remaining / 2} ngày, đang chờ duyệt ${over.pending / 2} ngày, đơn này ${over.half / 2} ngày.`,
+        'LEAVE_BALANCE_EXCEEDED',
+      );
+    }
+  }
+
   /** Writes a once-a-year row (entitlement, carry-over, expiry) unless it exists; true when written. */
-  async insertOnce(
+  insertOnce(
     db: Kysely<DB>,
     row: {
       user_id: number;
@@ -49,43 +127,19 @@ export class LeaveBalancesService {
       created_by?: number | null;
     },
   ): Promise<boolean> {
-    const r = await db
-      .insertInto('leave_ledger')
-      .values({
-        ...row,
-        expires_on: row.expires_on ?? null,
-        created_by: row.created_by ?? null,
-        leave_id: null,
-        created_at: nowIso(),
-      })
-      // Literals, not parameters: the engine must see that the partial unique index applies.
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'year', 'leave_type_id', 'kind'])
-          .where(
-            sql.ref('kind'),
-            'in',
-            ONCE_KINDS.map((k) => sql.lit(k)),
-          )
-          .doNothing(),
-      )
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    return repo.insertOnce(db, {
+      ...row,
+      expires_on: row.expires_on ?? null,
+      created_by: row.created_by ?? null,
+      leave_id: null,
+    });
   }
 
   /** Writes the year's entitlement row the first time the year is touched (idempotent). */
   async ensureEntitlement(db: Kysely<DB>, userId: number, year: number, typeId?: number): Promise<void> {
     const leaveTypeId = typeId ?? (await this.annualTypeId(db));
-    const exists = await db
-      .selectFrom('leave_ledger')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('year', '=', year)
-      .where('leave_type_id', '=', leaveTypeId)
-      .where('kind', '=', 'entitlement')
-      .executeTakeFirst();
-    if (exists) return;
-    const user = await repo.employee(db, userId);
+    if (await repo.onceRow(db, userId, year, leaveTypeId, 'entitlement')) return;
+    const user = await repo.joinedAt(db, userId);
     if (!user) throw notFound();
     const half = entitlementHalfDays(user.joined_at, year);
     const note = user.joined_at ? `Phép năm ${year} (vào làm ${viDate(user.joined_at)})` : `Phép năm ${year}`;
@@ -94,27 +148,10 @@ export class LeaveBalancesService {
 
   /** Removes the unused part of carried-over days once their expiry date has passed (once). */
   private async applyExpiry(db: Kysely<DB>, userId: number, year: number, typeId: number): Promise<void> {
-    const carry = await db
-      .selectFrom('leave_ledger')
-      .select(['half_days', 'expires_on'])
-      .where('user_id', '=', userId)
-      .where('year', '=', year)
-      .where('leave_type_id', '=', typeId)
-      .where('kind', '=', 'carry_over')
-      .executeTakeFirst();
+    const carry = await repo.onceRow(db, userId, year, typeId, 'carry_over');
     if (!carry?.expires_on || carry.half_days <= 0 || vnToday() <= carry.expires_on) return;
     // Carried days are taken first: what leave starting by the expiry date used of the year.
-    const used = await db
-      .selectFrom('leave_ledger as g')
-      .innerJoin('leaves as l', 'l.id', 'g.leave_id')
-      .select((eb) => eb.fn.sum<number>('g.half_days').as('n'))
-      .where('g.user_id', '=', userId)
-      .where('g.year', '=', year)
-      .where('g.leave_type_id', '=', typeId)
-      .where('g.kind', 'in', ['leave', 'cancellation', 'recount'])
-      .where('l.start_date', '<=', carry.expires_on)
-      .executeTakeFirst();
-    const usedHalf = -Number(used?.n ?? 0);
+    const usedHalf = -(await repo.usedBy(db, userId, year, typeId, carry.expires_on));
     const expired = Math.max(0, carry.half_days - Math.max(0, usedHalf));
     if (expired === 0) return;
     await this.insertOnce(db, {
@@ -132,14 +169,7 @@ export class LeaveBalancesService {
     const typeId = await this.annualTypeId(db);
     await this.ensureEntitlement(db, userId, year, typeId);
     await this.applyExpiry(db, userId, year, typeId);
-    const r = await db
-      .selectFrom('leave_ledger')
-      .select((eb) => eb.fn.sum<number>('half_days').as('n'))
-      .where('user_id', '=', userId)
-      .where('year', '=', year)
-      .where('leave_type_id', '=', typeId)
-      .executeTakeFirst();
-    return Number(r?.n ?? 0);
+    return repo.yearSum(db, userId, year, typeId);
   }
 
   /** Pending annual half days of each year (leaves not decided yet), leaving out one leave being edited. */
@@ -158,27 +188,7 @@ export class LeaveBalancesService {
     const typeId = await this.annualTypeId(db);
     const remaining = await this.remainingHalf(db, userId, year);
     const pending = await this.pendingHalf(db, userId, year, null, days);
-    const rows = await db
-      .selectFrom('leave_ledger as g')
-      .leftJoin('leaves as l', 'l.id', 'g.leave_id')
-      .leftJoin('users as w', 'w.id', 'g.created_by')
-      .select([
-        'w.name as created_by_name',
-        'g.id',
-        'g.kind',
-        'g.half_days',
-        'g.leave_id',
-        'l.code as leave_code',
-        'g.note',
-        'g.expires_on',
-        'g.created_by',
-        'g.created_at',
-      ])
-      .where('g.user_id', '=', userId)
-      .where('g.year', '=', year)
-      .where('g.leave_type_id', '=', typeId)
-      .orderBy('g.id')
-      .execute();
+    const rows = await repo.yearRows(db, userId, year, typeId);
     const sum = (kinds: string[]) => rows.filter((r) => kinds.includes(r.kind)).reduce((s, r) => s + r.half_days, 0);
     return {
       user_id: userId,
@@ -220,21 +230,17 @@ export class LeaveBalancesService {
     for (const [year, half] of counter.halfDaysByYear(leave)) {
       if (half === 0) continue;
       await this.ensureEntitlement(trx, leave.user_id, year, leave.leave_type_id);
-      await trx
-        .insertInto('leave_ledger')
-        .values({
-          user_id: leave.user_id,
-          leave_type_id: leave.leave_type_id,
-          year,
-          kind: 'leave',
-          half_days: -half,
-          leave_id: leave.id,
-          note: `Đơn ${leave.code}: ${viDate(leave.start_date)} – ${viDate(leave.end_date)}`,
-          expires_on: null,
-          created_by: actorId,
-          created_at: nowIso(),
-        })
-        .execute();
+      await repo.insert(trx, {
+        user_id: leave.user_id,
+        leave_type_id: leave.leave_type_id,
+        year,
+        kind: 'leave',
+        half_days: -half,
+        leave_id: leave.id,
+        note: `Đơn ${leave.code}: ${viDate(leave.start_date)} – ${viDate(leave.end_date)}`,
+        expires_on: null,
+        created_by: actorId,
+      });
     }
   }
 
@@ -244,30 +250,19 @@ export class LeaveBalancesService {
     leave: { id: number; code: string; user_id: number; leave_type_id: number },
     actorId: number,
   ): Promise<void> {
-    const rows = await trx
-      .selectFrom('leave_ledger')
-      .select(['year', (eb) => eb.fn.sum<number>('half_days').as('n')])
-      .where('leave_id', '=', leave.id)
-      .groupBy('year')
-      .execute();
-    for (const r of rows) {
-      const n = Number(r.n);
-      if (n === 0) continue;
-      await trx
-        .insertInto('leave_ledger')
-        .values({
-          user_id: leave.user_id,
-          leave_type_id: leave.leave_type_id,
-          year: r.year,
-          kind: 'cancellation',
-          half_days: -n,
-          leave_id: leave.id,
-          note: `Hủy đơn ${leave.code}`,
-          expires_on: null,
-          created_by: actorId,
-          created_at: nowIso(),
-        })
-        .execute();
+    for (const r of await repo.chargedByYear(trx, leave.id)) {
+      if (r.n === 0) continue;
+      await repo.insert(trx, {
+        user_id: leave.user_id,
+        leave_type_id: leave.leave_type_id,
+        year: r.year,
+        kind: 'cancellation',
+        half_days: -r.n,
+        leave_id: leave.id,
+        note: `Hủy đơn ${leave.code}`,
+        expires_on: null,
+        created_by: actorId,
+      });
     }
   }
 
@@ -279,60 +274,29 @@ export class LeaveBalancesService {
     const from = `${year}-01-01`;
     const to = `${year}-12-31`;
     let written = 0;
-    const live = (db: Kysely<DB>) =>
-      db
-        .selectFrom('leaves as l')
-        .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')
-        .select([
-          'l.id',
-          'l.code',
-          'l.user_id',
-          'l.leave_type_id',
-          'l.start_date',
-          'l.start_half',
-          'l.end_date',
-          'l.end_half',
-          'l.half_days',
-          'l.status',
-          't.uses_balance',
-        ])
-        .where('l.status', 'in', ['pending', 'approved'])
-        .where('l.start_date', '<=', to)
-        .where('l.end_date', '>=', from)
-        .execute();
-    const years = new Set([year, ...yearsOf(...(await live(this.db)))]);
+    const years = new Set([year, ...yearsOf(...(await repo.liveBetween(this.db, from, to)))]);
     const counter = await this.counter(years);
     await this.db.transaction().execute(async (trx) => {
       // A leave written meanwhile over years not loaded waits for the next recount.
-      const leaves = (await live(trx)).filter((l) => yearsOf(l).every((y) => years.has(y)));
+      const leaves = (await repo.liveBetween(trx, from, to)).filter((l) => yearsOf(l).every((y) => years.has(y)));
       for (const l of leaves) {
         const total = counter.halfDays(l);
-        if (total !== l.half_days) await trx.updateTable('leaves').set({ half_days: total }).where('id', '=', l.id).execute();
+        if (total !== l.half_days) await repo.setHalfDays(trx, l.id, total);
         if (l.status !== 'approved' || !Number(l.uses_balance)) continue;
         const part = counter.halfDaysIn(l, year);
-        const charged = await trx
-          .selectFrom('leave_ledger')
-          .select((eb) => eb.fn.sum<number>('half_days').as('n'))
-          .where('leave_id', '=', l.id)
-          .where('year', '=', year)
-          .executeTakeFirst();
-        const diff = -part - Number(charged?.n ?? 0);
+        const diff = -part - (await repo.chargedIn(trx, l.id, year));
         if (diff === 0) continue;
-        await trx
-          .insertInto('leave_ledger')
-          .values({
-            user_id: l.user_id,
-            leave_type_id: l.leave_type_id,
-            year,
-            kind: 'recount',
-            half_days: diff,
-            leave_id: l.id,
-            note: `Tính lại đơn ${l.code} theo lịch làm việc mới: ${part / 2} ngày trong năm ${year}`,
-            expires_on: null,
-            created_by: null,
-            created_at: nowIso(),
-          })
-          .execute();
+        await repo.insert(trx, {
+          user_id: l.user_id,
+          leave_type_id: l.leave_type_id,
+          year,
+          kind: 'recount',
+          half_days: diff,
+          leave_id: l.id,
+          note: `Tính lại đơn ${l.code} theo lịch làm việc mới: ${part / 2} ngày trong năm ${year}`,
+          expires_on: null,
+          created_by: null,
+        });
         written += 1;
       }
     });

@@ -76,6 +76,11 @@ export async function loadCounter(calendar: CompanyCalendarService, years: Itera
   return new DayCounter(kinds);
 }
 
+/** The day kinds of every year the spans touch (call outside any transaction). */
+export function counterFor(calendar: CompanyCalendarService, ...spans: LeaveSpan[]): Promise<DayCounter> {
+  return loadCounter(calendar, yearsOf(...spans));
+}
+
 /** Half-day slots of a span as comparable numbers (day × 2 + 0 morning / 1 afternoon), both ends included. */
 function slots(span: LeaveSpan): [number, number] {
   const n = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;

@@ -2,8 +2,8 @@ import type { LeavePolicy, LeavePolicyBody } from '@qlcv/common/schemas/leaves';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
-import { nowIso } from '../../lib/clock';
 import { staleVersion } from '../../lib/errors';
+import { leaveBalancesRepository as repo } from './leave-balances.repository';
 
 // The rules of the annual balance: the entitlement of a year, and the company's policy row (negative balance,
 // carry-over cap and expiry).
@@ -28,7 +28,7 @@ export function entitlementHalfDays(joinedAt: string | null, year: number): numb
 
 /** The one policy row. */
 export async function readPolicy(db: Kysely<DB>): Promise<LeavePolicy> {
-  const p = await db.selectFrom('leave_policies').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const p = await repo.policy(db);
   return {
     allow_negative_balance: Boolean(Number(p.allow_negative_balance)),
     carry_over_cap_days: p.carry_over_cap_days,
@@ -42,19 +42,16 @@ export async function readPolicy(db: Kysely<DB>): Promise<LeavePolicy> {
 export async function savePolicy(db: Kysely<DB>, actor: Actor, body: LeavePolicyBody): Promise<LeavePolicy> {
   return db.transaction().execute(async (trx) => {
     const before = await readPolicy(trx);
-    const r = await trx
-      .updateTable('leave_policies')
-      .set({
+    const saved = await repo.savePolicy(
+      trx,
+      {
         allow_negative_balance: body.allow_negative_balance ? 1 : 0,
         carry_over_cap_days: body.carry_over_cap_days,
         carry_over_expires: body.carry_over_expires,
-        version: body.version + 1,
-        updated_at: nowIso(),
-      })
-      .where('id', '=', 1)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      },
+      body.version,
+    );
+    if (!saved) throw staleVersion();
     const after = await readPolicy(trx);
     await writeAudit(trx, actor, {
       entity: 'leave_policies',

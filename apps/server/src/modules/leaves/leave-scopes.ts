@@ -4,13 +4,9 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { headAbove } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
+import { type LeaveScope, leavesRepository as repo } from './leaves.repository';
 
-/**
- * Whose leaves a caller sees (PRODUCT.md §2): their own with `leaves.index`; `leaves.department` adds their
- * department and its sub-departments; `leaves.departments` every department they head (and sub-departments);
- * `leaves.all` every leave. `departmentIds` is the union, empty without those keys.
- */
-export type LeaveScope = { all: true; userId: number } | { all: false; userId: number; departmentIds: readonly number[] };
+export type { LeaveScope };
 
 /** Keys that let a user create leave for the employees of their scope (`create-for-employee`). */
 export const MANAGER_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as const;
@@ -22,8 +18,8 @@ export async function leaveScopeOf(db: Kysely<DB>, departments: DepartmentsServi
     for (const id of await departments.withDescendants(actor.departmentId, db)) ids.add(id);
   }
   if (hasAnyPermission(actor.permissions, ['leaves.departments'])) {
-    const headed = await db.selectFrom('departments').select('id').where('head_id', '=', actor.id).execute();
-    for (const d of headed) for (const id of await departments.withDescendants(d.id, db)) ids.add(id);
+    for (const headed of await repo.headedDepartmentIds(db, actor.id))
+      for (const id of await departments.withDescendants(headed, db)) ids.add(id);
   }
   return { all: false, userId: actor.id, departmentIds: [...ids] };
 }

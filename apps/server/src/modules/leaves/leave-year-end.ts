@@ -1,13 +1,37 @@
-import type { LeaveAdjustmentBody, LeaveBalance } from '@qlcv/common/schemas/leaves';
+import type { LeaveAdjustmentBody, LeaveBalance, LeavePolicy } from '@qlcv/common/schemas/leaves';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
-import { nowIso } from '../../lib/clock';
 import { forbidden, invalid } from '../../lib/errors';
 import { lockRow } from '../../lib/row-lock';
-import type { LeaveBalancesService } from './leave-balances.service';
-import { viDate } from './leave-days';
-import { leavesRepository as repo } from './leaves.repository';
+import { leaveBalancesRepository as repo } from './leave-balances.repository';
+import { type DayCounter, viDate } from './leave-days';
+
+/**
+ * What the year-end writes need of the balance service (LeaveBalancesService passes itself): named here so that this
+ * file does not import the service that imports it.
+ */
+export interface BalanceLedger {
+  counter(years: Iterable<number>): Promise<DayCounter>;
+  annualTypeId(db: Kysely<DB>): Promise<number>;
+  ensureEntitlement(db: Kysely<DB>, userId: number, year: number, typeId?: number): Promise<void>;
+  remainingHalf(db: Kysely<DB>, userId: number, year: number): Promise<number>;
+  insertOnce(
+    db: Kysely<DB>,
+    row: {
+      user_id: number;
+      leave_type_id: number;
+      year: number;
+      kind: 'carry_over';
+      half_days: number;
+      note: string;
+      expires_on: string;
+      created_by: number;
+    },
+  ): Promise<boolean>;
+  balance(userId: number, year: number, db: Kysely<DB>, counter: DayCounter): Promise<LeaveBalance>;
+  policy(): Promise<LeavePolicy>;
+}
 
 // HR's writes to the annual ledger: an adjustment with a reason, and the year-end carry-over. Each also goes to the
 // employee's history (entity `users`), as a change of their balance.
@@ -15,7 +39,7 @@ import { leavesRepository as repo } from './leaves.repository';
 /** An `adjustment` row of a year (entitlement written first); answers the balance after it. */
 export async function adjustBalance(
   db: Kysely<DB>,
-  balances: LeaveBalancesService,
+  balances: BalanceLedger,
   actor: Actor,
   body: LeaveAdjustmentBody,
 ): Promise<LeaveBalance> {
@@ -26,25 +50,21 @@ export async function adjustBalance(
   return db.transaction().execute(async (trx) => {
     // After any leave being checked against the balance this changes (leaves.service.ts takes the same lock).
     await lockRow(trx, 'users', body.user_id);
-    const user = await repo.employee(trx, body.user_id);
+    const user = await repo.joinedAt(trx, body.user_id);
     if (!user) throw invalid('user_id', 'Nhân viên không tồn tại.');
     const typeId = await balances.annualTypeId(trx);
     await balances.ensureEntitlement(trx, body.user_id, body.year, typeId);
-    await trx
-      .insertInto('leave_ledger')
-      .values({
-        user_id: body.user_id,
-        leave_type_id: typeId,
-        year: body.year,
-        kind: 'adjustment',
-        half_days: Math.round(body.days * 2),
-        leave_id: null,
-        note: body.note,
-        expires_on: null,
-        created_by: actor.id,
-        created_at: nowIso(),
-      })
-      .execute();
+    await repo.insert(trx, {
+      user_id: body.user_id,
+      leave_type_id: typeId,
+      year: body.year,
+      kind: 'adjustment',
+      half_days: Math.round(body.days * 2),
+      leave_id: null,
+      note: body.note,
+      expires_on: null,
+      created_by: actor.id,
+    });
     await writeAudit(trx, actor, {
       entity: 'users',
       entityId: body.user_id,
@@ -61,7 +81,7 @@ export async function adjustBalance(
  */
 export async function closeYear(
   db: Kysely<DB>,
-  balances: LeaveBalancesService,
+  balances: BalanceLedger,
   actor: Actor,
   year: number,
 ): Promise<{ year: number; carried: number; skipped: number }> {
@@ -70,16 +90,15 @@ export async function closeYear(
   const expires = `${year + 1}-${policy.carry_over_expires}`;
   let carried = 0;
   let skipped = 0;
-  const users = await db.selectFrom('users').select('id').where('status', '=', 'active').orderBy('id').execute();
-  for (const u of users) {
+  for (const userId of await repo.activeUserIds(db)) {
     await db.transaction().execute(async (trx) => {
       const typeId = await balances.annualTypeId(trx);
-      const remaining = await balances.remainingHalf(trx, u.id, year);
+      const remaining = await balances.remainingHalf(trx, userId, year);
       const carry = Math.min(Math.max(0, remaining), cap);
       const done =
         carry > 0 &&
         (await balances.insertOnce(trx, {
-          user_id: u.id,
+          user_id: userId,
           leave_type_id: typeId,
           year: year + 1,
           kind: 'carry_over',
@@ -95,7 +114,7 @@ export async function closeYear(
       carried += 1;
       await writeAudit(trx, actor, {
         entity: 'users',
-        entityId: u.id,
+        entityId: userId,
         action: 'leave_carry_over',
         changes: {
           leave_balance: [null, `+${carry / 2} ngày chuyển từ năm ${year} sang ${year + 1} (hết hạn ${viDate(expires)})`],

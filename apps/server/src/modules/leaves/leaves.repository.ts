@@ -1,8 +1,22 @@
 import type { LeaveTab } from '@qlcv/common/schemas/leaves';
 import { searchText } from '@qlcv/common/vi-text';
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { DB } from '../../db/schema';
-import type { LeaveScope } from './leave-scopes';
+
+/**
+ * Whose leaves a caller sees (PRODUCT.md §2): their own with `leaves.index`; `leaves.department` adds their
+ * department and its sub-departments; `leaves.departments` every department they head (and sub-departments);
+ * `leaves.all` every leave. `departmentIds` is the union, empty without those keys.
+ */
+export type LeaveScope = { all: true; userId: number } | { all: false; userId: number; departmentIds: readonly number[] };
 
 type LEb = ExpressionBuilder<DB & { l: DB['leaves']; u: DB['users'] }, 'l' | 'u'>;
 
@@ -161,48 +175,57 @@ export const leavesRepository = {
     return Boolean(r);
   },
 
-  /** A live leave of the employee overlapping the span, half days precise (`startKey`/`endKey`: date + 0 morning / 1 afternoon). */
-  async overlapping(
+  /** Writes a new leave; its id. */
+  async insert(db: Kysely<DB>, values: Omit<Insertable<DB['leaves']>, 'version'>): Promise<number> {
+    const r = await db.insertInto('leaves').values(values).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  },
+
+  /** Saves an edit of a pending leave still at `version`; whether it was saved. */
+  async update(
     db: Kysely<DB>,
-    userId: number,
-    from: string,
-    to: string,
-    exceptId: number | null,
-  ): Promise<{ id: number; code: string; start_date: string; start_half: string; end_date: string; end_half: string }[]> {
-    let q = db
-      .selectFrom('leaves')
-      .select(['id', 'code', 'start_date', 'start_half', 'end_date', 'end_half'])
-      .where('user_id', '=', userId)
-      .where('status', 'in', [...LIVE_STATUSES])
-      .where('start_date', '<=', to)
-      .where('end_date', '>=', from);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    return q.orderBy('start_date').execute();
-  },
-
-  /** Pending half days of a balance type for an employee, by year of each day (the caller splits). */
-  pendingOf(db: Kysely<DB>, userId: number, leaveTypeId: number, exceptId: number | null) {
-    let q = db
-      .selectFrom('leaves')
-      .select(['id', 'start_date', 'start_half', 'end_date', 'end_half', 'half_days'])
-      .where('user_id', '=', userId)
-      .where('leave_type_id', '=', leaveTypeId)
-      .where('status', '=', 'pending');
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    return q.execute();
-  },
-
-  /** Years from the first to the last day of any live leave. */
-  async liveYears(db: Kysely<DB>): Promise<number[]> {
+    id: number,
+    version: number,
+    values: Pick<
+      Updateable<DB['leaves']>,
+      'leave_type_id' | 'start_date' | 'start_half' | 'end_date' | 'end_half' | 'half_days' | 'reason' | 'updated_at'
+    >,
+  ): Promise<boolean> {
     const r = await db
-      .selectFrom('leaves')
-      .select([(eb) => eb.fn.min<string>('start_date').as('a'), (eb) => eb.fn.max<string>('end_date').as('b')])
-      .where('status', 'in', [...LIVE_STATUSES])
+      .updateTable('leaves')
+      .set({ ...values, version: version + 1 })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (!r?.a || !r.b) return [];
-    const out: number[] = [];
-    for (let y = Number(String(r.a).slice(0, 4)); y <= Number(String(r.b).slice(0, 4)); y++) out.push(y);
-    return out;
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** A status change from one of `from` (lib/status-change.ts writes through it); whether the row changed. */
+  async changeStatus(
+    db: Kysely<DB>,
+    id: number,
+    from: readonly string[],
+    values: Record<string, unknown>,
+    nextVersion: number,
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('leaves')
+      .set({ ...values, version: nextVersion } as never)
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async statusOf(db: Kysely<DB>, id: number): Promise<string | undefined> {
+    return (await db.selectFrom('leaves').select('status').where('id', '=', id).executeTakeFirst())?.status;
+  },
+
+  /** Departments the user heads. */
+  async headedDepartmentIds(db: Kysely<DB>, userId: number): Promise<number[]> {
+    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).execute();
+    return rows.map((r) => r.id);
   },
 
   employee(db: Kysely<DB>, id: number) {
@@ -211,18 +234,6 @@ export const leavesRepository = {
       .select(['id', 'name', 'code', 'department_id', 'joined_at', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
-  },
-
-  leaveType(db: Kysely<DB>, id: number) {
-    return db.selectFrom('leave_types').selectAll().where('id', '=', id).executeTakeFirst();
-  },
-
-  annualType(db: Kysely<DB>) {
-    return db.selectFrom('leave_types').selectAll().where('code', '=', 'annual').executeTakeFirst();
-  },
-
-  department(db: Kysely<DB>, id: number) {
-    return db.selectFrom('departments').select(['id', 'parent_id', 'head_id']).where('id', '=', id).executeTakeFirst();
   },
 
   /** Approvers the user stands in for on `day`. */

@@ -27,7 +27,7 @@ import type { CompanyCalendarService } from '../company-settings/company-calenda
 import type { DepartmentsService } from '../departments/departments.service';
 import type { DocumentsService } from '../documents/documents.service';
 import type { LeaveBalancesService } from './leave-balances.service';
-import { type DayCounter, type LeaveSpan, spansOverlap, viDate, yearsOf } from './leave-days';
+import { counterFor, viDate } from './leave-days';
 import { coversEmployee, deciderOf, leaveScopeOf } from './leave-scopes';
 import { LEAVE_ENTITY, type LeaveContext, mayCancel, mayEdit, toLeave } from './leaves.mappers';
 import { type LeaveFilter, type LeaveRow, leavesRepository as repo } from './leaves.repository';
@@ -173,48 +173,6 @@ export class LeavesService {
     return this.deps.balances.balance(id, year ?? Number(vnToday().slice(0, 4)));
   }
 
-  /** Days, overlap and balance checks of a span: the 422s of applying and editing. */
-  private async check(
-    db: Kysely<DB>,
-    userId: number,
-    typeId: number,
-    span: LeaveSpan,
-    exceptId: number | null,
-    counter: DayCounter,
-  ): Promise<{ halfDays: number; usesBalance: boolean }> {
-    const type = await repo.leaveType(db, typeId);
-    if (!type || (!type.active && exceptId === null))
-      throw invalid('leave_type_id', 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.');
-    const halfDays = counter.halfDays(span);
-    if (halfDays <= 0) throw invalid('end_date', 'Khoảng thời gian này không có ngày làm việc nào.', 'LEAVE_NO_WORKING_DAYS');
-    const other = (await repo.overlapping(db, userId, span.start_date, span.end_date, exceptId)).find((o) =>
-      spansOverlap(o, span),
-    );
-    if (other) {
-      throw invalid(
-        'start_date',
-        `Trùng thời gian với đơn ${other.code} (${viDate(other.start_date)} – ${viDate(other.end_date)}).`,
-        'LEAVE_OVERLAP',
-      );
-    }
-    const usesBalance = Boolean(Number(type.uses_balance));
-    if (usesBalance) {
-      const policy = await this.deps.balances.policy(db);
-      for (const [year, half] of counter.halfDaysByYear(span)) {
-        const remaining = await this.deps.balances.remainingHalf(db, userId, year);
-        const pending = await this.deps.balances.pendingHalf(db, userId, year, exceptId, counter);
-        if (!policy.allow_negative_balance && remaining - pending - half < 0) {
-          throw invalid(
-            'end_date',
-            `Vượt số ngày phép năm ${year}: còn ${remaining / 2} ngày, đang chờ duyệt ${pending / 2} ngày, đơn này ${half / 2} ngày.`,
-            'LEAVE_BALANCE_EXCEEDED',
-          );
-        }
-      }
-    }
-    return { halfDays, usesBalance };
-  }
-
   async preview(actor: Actor, q: LeavePreviewQuery): Promise<LeavePreview> {
     const userId = q.user_id ?? actor.id;
     if (userId !== actor.id) {
@@ -222,32 +180,26 @@ export class LeavesService {
       const c = await this.context(actor);
       if (!employee || !coversEmployee(c.scope, employee)) throw notFound('Không tìm thấy nhân viên.');
     }
-    const type = await repo.leaveType(this.db, q.leave_type_id);
-    if (!type) throw invalid('leave_type_id', 'Loại nghỉ không tồn tại.');
-    const counter = await this.deps.balances.counter(yearsOf(q));
-    const halfDays = counter.halfDays(q);
-    const other = (await repo.overlapping(this.db, userId, q.start_date, q.end_date, q.leave_id ?? null)).find((o) =>
-      spansOverlap(o, q),
+    const counter = await counterFor(this.deps.calendar, q);
+    const a = await this.deps.balances.assess(
+      this.db,
+      { userId, leaveTypeId: q.leave_type_id, span: q, exceptId: q.leave_id ?? null, counter },
+      true,
     );
-    let balance: LeavePreview['balance'] = null;
-    if (Number(type.uses_balance)) {
-      const year = Number(q.start_date.slice(0, 4));
-      const remaining = await this.deps.balances.remainingHalf(this.db, userId, year);
-      const pending = await this.deps.balances.pendingHalf(this.db, userId, year, q.leave_id ?? null, counter);
-      const part = counter.halfDaysIn(q, year);
-      const policy = await this.deps.balances.policy();
-      balance = {
-        year,
-        remaining: remaining / 2,
-        pending: pending / 2,
-        after: (remaining - pending - part) / 2,
-        allow_negative: policy.allow_negative_balance,
-      };
-    }
+    if (!a.type) throw invalid('leave_type_id', 'Loại nghỉ không tồn tại.');
+    const y = a.years?.[0];
     return {
-      days: halfDays / 2,
-      balance,
-      overlap: other ? { id: other.id, code: other.code, start_date: other.start_date, end_date: other.end_date } : null,
+      days: a.halfDays / 2,
+      balance: y
+        ? {
+            year: y.year,
+            remaining: y.remaining / 2,
+            pending: y.pending / 2,
+            after: y.after / 2,
+            allow_negative: a.allowNegative,
+          }
+        : null,
+      overlap: a.overlap ?? null,
     };
   }
 
@@ -270,14 +222,21 @@ export class LeavesService {
   }
 
   private async insert(actor: Actor, userId: number, body: LeaveCreateBody, forEmployee: boolean): Promise<LeaveDetail> {
-    const counter = await this.deps.balances.counter(yearsOf(body));
+    const counter = await counterFor(this.deps.calendar, body);
     const id = await this.db.transaction().execute(async (trx) => {
       // The employee's row owns the rules across their leaves (no overlap, the balance): concurrent applications of
       // one person are checked and written one after the other.
       await lockRow(trx, 'users', userId);
       const employee = await repo.employee(trx, userId);
       if (employee?.status !== 'active') throw invalid('user_id', 'Nhân viên không tồn tại hoặc đã nghỉ việc.');
-      const { halfDays, usesBalance } = await this.check(trx, userId, body.leave_type_id, body, null, counter);
+      const a = await this.deps.balances.assess(trx, {
+        userId,
+        leaveTypeId: body.leave_type_id,
+        span: body,
+        exceptId: null,
+        counter,
+      });
+      this.deps.balances.refuse(a, false);
       const approverId = await deciderOf(trx, employee, {
         standsInFor: (approver) => repo.standsInFor(trx, userId, approver, vnToday()),
         person: (id) => repo.employee(trx, id),
@@ -285,32 +244,28 @@ export class LeavesService {
       const yymm = vnYymm();
       const code = `NP${yymm}-${formatCode('', await nextSequence(trx, `leaves:${yymm}`))}`;
       const now = nowIso();
-      const inserted = await trx
-        .insertInto('leaves')
-        .values({
-          code,
-          user_id: userId,
-          leave_type_id: body.leave_type_id,
-          start_date: body.start_date,
-          start_half: body.start_half,
-          end_date: body.end_date,
-          end_half: body.end_half,
-          half_days: halfDays,
-          reason: body.reason ?? null,
-          status: forEmployee ? 'approved' : 'pending',
-          approver_id: approverId,
-          decided_by: forEmployee ? actor.id : null,
-          decided_at: forEmployee ? now : null,
-          decision_note: null,
-          created_by: actor.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.deps.documents.attachDocuments(trx, body.attachment_ids, LEAVE_ENTITY, inserted.id, actor);
-      const row = (await repo.find(trx, inserted.id)) as LeaveRow;
-      if (forEmployee && usesBalance) await this.deps.balances.chargeLeave(trx, row, actor.id, counter);
+      const leaveId = await repo.insert(trx, {
+        code,
+        user_id: userId,
+        leave_type_id: body.leave_type_id,
+        start_date: body.start_date,
+        start_half: body.start_half,
+        end_date: body.end_date,
+        end_half: body.end_half,
+        half_days: a.halfDays,
+        reason: body.reason ?? null,
+        status: forEmployee ? 'approved' : 'pending',
+        approver_id: approverId,
+        decided_by: forEmployee ? actor.id : null,
+        decided_at: forEmployee ? now : null,
+        decision_note: null,
+        created_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.deps.documents.attachDocuments(trx, body.attachment_ids, LEAVE_ENTITY, leaveId, actor);
+      const row = (await repo.find(trx, leaveId)) as LeaveRow;
+      if (forEmployee && a.years) await this.deps.balances.chargeLeave(trx, row, actor.id, counter);
       await writeAudit(trx, actor, {
         entity: LEAVE_ENTITY,
         entityId: row.id,
@@ -332,7 +287,7 @@ export class LeavesService {
 
   /** `PUT /api/leaves/{id}`: a pending leave, recounted and checked again. */
   async update(actor: Actor, id: number, body: LeaveUpdateBody): Promise<LeaveDetail> {
-    const counter = await this.deps.balances.counter(yearsOf(body));
+    const counter = await counterFor(this.deps.calendar, body);
     await this.db.transaction().execute(async (trx) => {
       const c = await this.context(actor, trx);
       const row = await this.visibleRow(trx, c, id);
@@ -341,25 +296,25 @@ export class LeavesService {
         throw forbidden();
       }
       await lockRow(trx, 'users', row.user_id);
-      const { halfDays } = await this.check(trx, row.user_id, body.leave_type_id, body, id, counter);
-      const r = await trx
-        .updateTable('leaves')
-        .set({
-          leave_type_id: body.leave_type_id,
-          start_date: body.start_date,
-          start_half: body.start_half,
-          end_date: body.end_date,
-          end_half: body.end_half,
-          half_days: halfDays,
-          reason: body.reason ?? null,
-          version: body.version + 1,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .where('version', '=', body.version)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      const a = await this.deps.balances.assess(trx, {
+        userId: row.user_id,
+        leaveTypeId: body.leave_type_id,
+        span: body,
+        exceptId: id,
+        counter,
+      });
+      this.deps.balances.refuse(a, true);
+      const saved = await repo.update(trx, id, body.version, {
+        leave_type_id: body.leave_type_id,
+        start_date: body.start_date,
+        start_half: body.start_half,
+        end_date: body.end_date,
+        end_half: body.end_half,
+        half_days: a.halfDays,
+        reason: body.reason ?? null,
+        updated_at: nowIso(),
+      });
+      if (!saved) throw staleVersion();
       await this.deps.documents.attachDocuments(trx, body.attachment_ids, LEAVE_ENTITY, id, actor);
       const after = (await repo.find(trx, id)) as LeaveRow;
       await writeAudit(trx, actor, {
