@@ -338,5 +338,9 @@ const doc = performanceDoc({
 });
 const out =
   process.env.BENCH_OUT ?? (ONLY_MIXED ? path.join(tmpdir(), 'qlcv-performance.md') : path.join(root, 'docs/performance.md'));
-writeFileSync(out, doc);
+// The measurements behind docs/decisions.md are kept by hand in their own section: carried over, never rewritten.
+const kept = existsSync(out)
+  ? readFileSync(out, 'utf8').match(/\n## Measurements behind the decisions\n[\s\S]*?(?=\n## |$)/)
+  : null;
+writeFileSync(out, kept ? `${doc.trimEnd()}\n${kept[0].trimEnd()}\n` : doc);
 console.log(`\nwritten to ${out}`);
