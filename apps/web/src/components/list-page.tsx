@@ -98,6 +98,7 @@ export function ListPage<T extends { id: number }>({
   noun,
   scrollX,
   exporter,
+  exportQuery,
   create,
   leadActions,
   actions,
@@ -119,6 +120,8 @@ export function ListPage<T extends { id: number }>({
   scrollX: number;
   /** "Xuất Excel" in the header; left out, no export. */
   exporter?: Exporter;
+  /** What the export sends, when more than the list's filters, search and sort. */
+  exportQuery?: ExportQuery;
   /** The create button (its label and address), false or left out when the user may not create. */
   create?: { label: string; to: string } | false;
   /** Header buttons before "Xuất Excel". */
@@ -143,7 +146,7 @@ export function ListPage<T extends { id: number }>({
   const extra = (leadActions || exporter || actions || createButton) && (
     <>
       {leadActions}
-      {exporter && <ExportButton exporter={exporter} query={toExportQuery(list.params)} />}
+      {exporter && <ExportButton exporter={exporter} query={exportQuery ?? toExportQuery(list.params)} />}
       {actions}
       {createButton}
     </>

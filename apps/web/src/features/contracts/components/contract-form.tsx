@@ -1,4 +1,3 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { contractTotals, vatRuleNote } from '@qlcv/common/contract-money';
 import {
   type ContractDetail,
@@ -9,9 +8,10 @@ import {
 import type { CustomerOption } from '@qlcv/common/schemas/customers';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { moneyInWords } from '@qlcv/common/vn-money-words';
-import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Row, Select, Space, Typography } from 'antd';
+import { Card, Col, DatePicker, Form, type FormInstance, Input, Row, Select, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { FormFooter } from '@/components/record-form';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { urlFor } from '@/lib/routes';
@@ -340,12 +340,7 @@ export function ContractForm({
         </Row>
       </Card>
 
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>Hủy</Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

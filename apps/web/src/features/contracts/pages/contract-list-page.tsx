@@ -1,23 +1,14 @@
-import { ClearOutlined, DownloadOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { WarningOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { formatVnd } from '@qlcv/common/format/number';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type Contract } from '@qlcv/common/schemas/contracts';
-import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Checkbox, DatePicker, Select, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ContractSums } from '@/components/contract-sums';
 import { ContractEndDate, ContractStatusTag, DateOrDash } from '@/components/contract-tags';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { CsvSelect, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
@@ -27,8 +18,8 @@ const FILTERS = ['status', 'customer_id', 'from', 'to', 'expiring'] as const;
 
 /** Contracts: filters by status, customer, signing dates and "Sắp hết hạn"; the value of the filtered ones below. */
 export default function ContractListPage() {
-  const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const list = useListParams({ sort: '-created_at', filters: FILTERS });
+  const { params, update, filtered } = list;
   const contracts = useContracts(toQuery(params));
   const exporter = useExportContracts();
   const canCreate = useCan(['contracts.create']);
@@ -100,55 +91,23 @@ export default function ContractListPage() {
     },
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy hợp đồng nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có hợp đồng nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('contracts.create'))}>
-          Tạo hợp đồng
-        </Button>
-      )}
-    </Empty>
-  );
-
   const sums = contracts.data?.meta.sums;
   const total = contracts.data?.meta.total ?? 0;
 
   return (
-    <>
-      <PageHeader
-        title="Hợp đồng"
-        subtitle="Hợp đồng dịch vụ với khách hàng: giá trị, thời hạn và tình trạng."
-        extra={
-          <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate(toExportQuery(params))}
-            >
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('contracts.create'))}>
-                Tạo hợp đồng
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo số, tên hợp đồng, khách hàng"
-            width={300}
-          />
+    <ListPage<Contract>
+      title="Hợp đồng"
+      subtitle="Hợp đồng dịch vụ với khách hàng: giá trị, thời hạn và tình trạng."
+      list={list}
+      query={contracts}
+      columns={columns}
+      noun="hợp đồng"
+      scrollX={980}
+      exporter={exporter}
+      create={canCreate && { label: 'Tạo hợp đồng', to: urlFor('contracts.create') }}
+      search={{ placeholder: 'Tìm theo số, tên hợp đồng, khách hàng', width: 300 }}
+      filters={
+        <>
           <CsvSelect
             placeholder="Trạng thái"
             width={220}
@@ -173,20 +132,11 @@ export default function ContractListPage() {
           <Checkbox checked={f.expiring === '1'} onChange={(e) => update({ expiring: e.target.checked ? '1' : null })}>
             <WarningOutlined style={{ color: '#faad14' }} /> Sắp hết hạn (30 ngày)
           </Checkbox>
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Contract>
-          query={contracts}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="hợp đồng"
-          empty={empty}
-          scrollX={980}
-        />
-        {sums && total > 0 && <ContractSums sums={sums} scope={filtered ? 'theo bộ lọc' : undefined} />}
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có hợp đồng nào"
+      footer={sums && total > 0 && <ContractSums sums={sums} scope={filtered ? 'theo bộ lọc' : undefined} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { BankOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, DeleteOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import {
   CUSTOMER_TYPE_LABELS,
   type CustomerDetail,
@@ -8,8 +8,9 @@ import {
   TAX_CODE_MESSAGE,
 } from '@qlcv/common/schemas/customers';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
-import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Space, Typography } from 'antd';
+import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { FormFooter } from '@/components/record-form';
 import { textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, PHONE_INPUT, PHONE_LABEL, PHONE_PLACEHOLDER } from '@/lib/phone-fields';
 import type { CustomerCreateInput } from '../api/customers-api';
@@ -361,14 +362,7 @@ export function CustomerForm({ form, initialValues, onFinish, onCancel, submitti
         </Row>
       </Card>
 
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

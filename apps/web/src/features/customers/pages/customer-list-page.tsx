@@ -1,18 +1,10 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { CUSTOMER_SOURCE_LABELS, CUSTOMER_TYPE_LABELS, type Customer } from '@qlcv/common/schemas/customers';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useCustomers, useExportCustomers } from '../api/customers-api';
@@ -26,7 +18,8 @@ const dash = <Typography.Text type="secondary">—</Typography.Text>;
 /** Customers: accent-insensitive search, filters by type / province / source, sortable paged table, export. */
 export default function CustomerListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const list = useListParams({ sort: '-created_at', filters: FILTERS });
+  const { params, update } = list;
   const customers = useCustomers(toQuery(params));
   const exporter = useExportCustomers();
   const canCreate = useCan(['customer.create']);
@@ -120,50 +113,20 @@ export default function CustomerListPage() {
       : []),
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy khách hàng nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có khách hàng nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('customers.create'))}>
-          Thêm khách hàng
-        </Button>
-      )}
-    </Empty>
-  );
-
-  const exportQuery = toExportQuery(params);
-
   return (
-    <>
-      <PageHeader
-        title="Khách hàng"
-        subtitle="Hồ sơ khách hàng, người liên hệ và các yêu cầu của họ."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('customers.create'))}>
-                Thêm khách hàng
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo tên, mã, MST, SĐT, email"
-            width={320}
-          />
+    <ListPage<Customer>
+      title="Khách hàng"
+      subtitle="Hồ sơ khách hàng, người liên hệ và các yêu cầu của họ."
+      list={list}
+      query={customers}
+      columns={columns}
+      noun="khách hàng"
+      scrollX={1060}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm khách hàng', to: urlFor('customers.create') }}
+      search={{ placeholder: 'Tìm theo tên, mã, MST, SĐT, email', width: 320 }}
+      filters={
+        <>
           <Select
             aria-label="Lọc theo loại khách hàng"
             placeholder="Loại khách hàng"
@@ -188,18 +151,9 @@ export default function CustomerListPage() {
             value={params.filters.source}
             onChange={(v?: string) => update({ source: v ?? null })}
           />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Customer>
-          query={customers}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="khách hàng"
-          empty={empty}
-          scrollX={1060}
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có khách hàng nào"
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { ApartmentOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { Department } from '@qlcv/common/schemas/departments';
 import { Button, Card, Empty, Segmented, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { CreateButton, ExportButton } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -75,11 +76,7 @@ export default function DepartmentListPage() {
 
   const empty = (
     <Empty description="Chưa có phòng ban nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('departments.create'))}>
-          Thêm phòng ban
-        </Button>
-      )}
+      {canCreate && <CreateButton label="Thêm phòng ban" to={urlFor('departments.create')} />}
     </Empty>
   );
 
@@ -90,18 +87,8 @@ export default function DepartmentListPage() {
         subtitle="Cơ cấu tổ chức: phòng ban, phòng ban trực thuộc và trưởng phòng."
         extra={
           <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate({ search: params.search || undefined, sort: params.sort })}
-            >
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('departments.create'))}>
-                Thêm phòng ban
-              </Button>
-            )}
+            <ExportButton exporter={exporter} query={{ search: params.search || undefined, sort: params.sort }} />
+            {canCreate && <CreateButton label="Thêm phòng ban" to={urlFor('departments.create')} />}
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { EVALUATION_PERIOD_TYPE_LABELS, evaluationCreateBody, evaluationCriterionBody } from '@qlcv/common/schemas/evaluations';
 import {
   Alert,
@@ -12,13 +12,13 @@ import {
   Radio,
   Row,
   Select,
-  Space,
   Table,
   Typography,
 } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { DirectionIcon } from '@/components/kpi-tags';
+import { FormFooter } from '@/components/record-form';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { type KpiTypeOption, useKpiTypeOptions } from '../api/evaluations-api';
@@ -425,12 +425,7 @@ export function EvaluationForm({
         </Form.List>
       </Card>
 
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>Hủy</Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

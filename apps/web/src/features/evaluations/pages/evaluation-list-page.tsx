@@ -1,4 +1,3 @@
-import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import {
   EVALUATION_PERIOD_TYPE_LABELS,
@@ -6,20 +5,12 @@ import {
   EVALUATION_STATUSES,
   type Evaluation,
 } from '@qlcv/common/schemas/evaluations';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Select, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
 import { EvaluationStatusTag } from '@/components/kpi-tags';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
+import { CsvSelect, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { NamedProgress } from '@/components/named-progress';
-import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useEvaluations } from '../api/evaluations-api';
@@ -35,8 +26,8 @@ const YEARS = (() => {
 
 /** Evaluation periods: status, period type and year filters, search; progress of the user evaluations. */
 export default function EvaluationListPage() {
-  const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-period_start', filters: FILTERS });
+  const list = useListParams({ sort: '-period_start', filters: FILTERS });
+  const { params, update } = list;
   const evaluations = useEvaluations(toQuery(params));
   const canCreate = useCan(['evaluations.create']);
   const f = params.filters;
@@ -108,38 +99,19 @@ export default function EvaluationListPage() {
     },
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy kỳ đánh giá nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có kỳ đánh giá nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('evaluations.create'))}>
-          Tạo kỳ đánh giá
-        </Button>
-      )}
-    </Empty>
-  );
-
   return (
-    <>
-      <PageHeader
-        title="Kỳ đánh giá"
-        subtitle="Kỳ đánh giá KPI theo tháng, quý, năm: tiêu chí, phòng ban áp dụng, hạn đánh giá và kết quả."
-        extra={
-          canCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('evaluations.create'))}>
-              Tạo kỳ đánh giá
-            </Button>
-          )
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo tên kỳ đánh giá" />
+    <ListPage<Evaluation>
+      title="Kỳ đánh giá"
+      subtitle="Kỳ đánh giá KPI theo tháng, quý, năm: tiêu chí, phòng ban áp dụng, hạn đánh giá và kết quả."
+      list={list}
+      query={evaluations}
+      columns={columns}
+      noun="kỳ đánh giá"
+      scrollX={900}
+      create={canCreate && { label: 'Tạo kỳ đánh giá', to: urlFor('evaluations.create') }}
+      search={{ placeholder: 'Tìm theo tên kỳ đánh giá' }}
+      filters={
+        <>
           <CsvSelect
             placeholder="Trạng thái"
             width={200}
@@ -168,18 +140,9 @@ export default function EvaluationListPage() {
             options={YEARS.map((y) => ({ value: String(y), label: `Năm ${y}` }))}
             onChange={(v: string | undefined) => update({ year: v ?? null })}
           />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Evaluation>
-          query={evaluations}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="kỳ đánh giá"
-          empty={empty}
-          scrollX={900}
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có kỳ đánh giá nào"
+    />
   );
 }

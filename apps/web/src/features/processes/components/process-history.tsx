@@ -1,7 +1,7 @@
 import type { AuditLog } from '@qlcv/common/schemas/audit-logs';
 import { useMemo } from 'react';
+import { ACTIVE_LABELS } from '@/components/active-tag';
 import { historyValue, RecordHistory } from '@/components/history-timeline';
-import { ACTIVE_LABELS } from './process-status-tag';
 
 const FIELD_LABELS = { code: 'Mã quy trình', name: 'Tên quy trình', description: 'Mô tả', active: 'Trạng thái' };
 

@@ -1,30 +1,23 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { Process } from '@qlcv/common/schemas/processes';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { ActiveFilter, ActiveTag } from '@/components/active-tag';
+import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportProcesses, useProcesses } from '../api/processes-api';
 import { DeleteProcessButton } from '../components/delete-process-button';
 import { formatHours } from '../components/hours';
-import { ACTIVE_LABELS, ProcessStatusTag } from '../components/process-status-tag';
 
 const FILTERS = ['active'] as const;
 
 /** Processes: search, in-use filter, sortable paged table with step count and total SLA, export. */
 export default function ProcessListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
+  const list = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update } = list;
   const processes = useProcesses(toQuery(params));
   const exporter = useExportProcesses();
   const canCreate = useCan(['processes.create']);
@@ -78,7 +71,7 @@ export default function ProcessListPage() {
       align: 'right',
       responsive: ['lg'],
     },
-    { key: 'active', title: 'Trạng thái', width: 150, render: (_, p) => <ProcessStatusTag active={p.active} /> },
+    { key: 'active', title: 'Trạng thái', width: 150, render: (_, p) => <ActiveTag active={p.active} /> },
     ...(canEdit
       ? [
           {
@@ -104,69 +97,20 @@ export default function ProcessListPage() {
       : []),
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy quy trình nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có quy trình nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('processes.create'))}>
-          Thêm quy trình
-        </Button>
-      )}
-    </Empty>
-  );
-
-  const exportQuery = toExportQuery(params);
-
   return (
-    <>
-      <PageHeader
-        title="Quy trình"
-        subtitle="Quy trình nghiệp vụ và các bước xử lý yêu cầu của khách hàng."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('processes.create'))}>
-                Thêm quy trình
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo tên, mã quy trình" />
-          <Select
-            aria-label="Lọc theo trạng thái"
-            placeholder="Trạng thái"
-            allowClear
-            style={{ width: 180 }}
-            options={[
-              { value: 'true', label: ACTIVE_LABELS.true },
-              { value: 'false', label: ACTIVE_LABELS.false },
-            ]}
-            value={params.filters.active}
-            onChange={(v?: string) => update({ active: v ?? null })}
-          />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<Process>
-          query={processes}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="quy trình"
-          empty={empty}
-          scrollX={900}
-        />
-      </Card>
-    </>
+    <ListPage<Process>
+      title="Quy trình"
+      subtitle="Quy trình nghiệp vụ và các bước xử lý yêu cầu của khách hàng."
+      list={list}
+      query={processes}
+      columns={columns}
+      noun="quy trình"
+      scrollX={900}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm quy trình', to: urlFor('processes.create') }}
+      search={{ placeholder: 'Tìm theo tên, mã quy trình' }}
+      filters={<ActiveFilter value={params.filters.active} onChange={(active) => update({ active })} width={180} />}
+      emptyText="Chưa có quy trình nào"
+    />
   );
 }

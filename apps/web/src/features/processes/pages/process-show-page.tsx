@@ -2,6 +2,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import { Button, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { ActiveTag } from '@/components/active-tag';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
@@ -10,7 +11,6 @@ import { useProcess } from '../api/processes-api';
 import { DeleteProcessButton } from '../components/delete-process-button';
 import { formatHours } from '../components/hours';
 import { ProcessHistory } from '../components/process-history';
-import { ProcessStatusTag } from '../components/process-status-tag';
 import { StepsTable } from '../components/steps-table';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
@@ -74,7 +74,7 @@ export default function ProcessShowPage() {
         </Card>
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>
-            <Card title="Thông tin quy trình" extra={<ProcessStatusTag active={p.active} />}>
+            <Card title="Thông tin quy trình" extra={<ActiveTag active={p.active} />}>
               <Descriptions
                 column={{ xs: 1, sm: 2 }}
                 items={[

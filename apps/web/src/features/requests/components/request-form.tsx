@@ -1,12 +1,12 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { PRIORITY_LABELS } from '@qlcv/common/labels';
 import type { CustomerOption } from '@qlcv/common/schemas/customers';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { PRIORITIES, type RequestDetail, requestCreateBody } from '@qlcv/common/schemas/requests';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { Button, Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Space, Typography } from 'antd';
+import { Card, Col, Form, type FormInstance, Input, Radio, Row, Select, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
+import { FormFooter } from '@/components/record-form';
 import { textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
 import { type RequestCreateInput, useCustomerOptions, useRequestTypeOptions } from '../api/requests-api';
@@ -211,12 +211,7 @@ export function RequestForm({ form, initialValues, onFinish, onCancel, submittin
           </Card>
         </Col>
       </Row>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>Hủy</Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,22 +1,12 @@
-import { ClearOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { PRIORITY_LABELS, REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import { PRIORITIES, REQUEST_STATUSES, type RequestRecord } from '@qlcv/common/schemas/requests';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { Button, Card, Checkbox, DatePicker, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Checkbox, DatePicker, Select, type TableColumnsType, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { Link } from 'react-router';
+import { CsvSelect, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { PriorityTag } from '@/components/status-tags';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
@@ -35,8 +25,8 @@ const FILTERS = ['status', 'request_type_id', 'priority', 'customer_id', 'from',
 
 /** Requests: search, filters (status, type, priority, customer, created between, overdue), sortable paged table, export. */
 export default function RequestListPage() {
-  const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const list = useListParams({ sort: '-created_at', filters: FILTERS });
+  const { params, update } = list;
   const requests = useRequests(toQuery(params));
   const exporter = useExportRequests();
   const canCreate = useCan(['requests.create']);
@@ -138,51 +128,22 @@ export default function RequestListPage() {
     },
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy yêu cầu nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có yêu cầu nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('requests.create'))}>
-          Thêm yêu cầu
-        </Button>
-      )}
-    </Empty>
-  );
-
-  const exportQuery = toExportQuery(params);
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] = [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null];
 
   return (
-    <>
-      <PageHeader
-        title="Yêu cầu"
-        subtitle="Yêu cầu của khách hàng và tiến trình xử lý qua từng bước quy trình."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('requests.create'))}>
-                Thêm yêu cầu
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo mã, tiêu đề, người yêu cầu, SĐT"
-            width={320}
-          />
+    <ListPage<RequestRecord>
+      title="Yêu cầu"
+      subtitle="Yêu cầu của khách hàng và tiến trình xử lý qua từng bước quy trình."
+      list={list}
+      query={requests}
+      columns={columns}
+      noun="yêu cầu"
+      scrollX={960}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm yêu cầu', to: urlFor('requests.create') }}
+      search={{ placeholder: 'Tìm theo mã, tiêu đề, người yêu cầu, SĐT', width: 320 }}
+      filters={
+        <>
           <CsvSelect
             placeholder="Trạng thái"
             width={220}
@@ -239,18 +200,9 @@ export default function RequestListPage() {
           >
             Quá hạn
           </Checkbox>
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<RequestRecord>
-          query={requests}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="yêu cầu"
-          empty={empty}
-          scrollX={960}
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có yêu cầu nào"
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { truncateWords } from '@qlcv/common/format/text';
 import type { Role } from '@qlcv/common/schemas/roles';
 import { Button, Card, Empty, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { CreateButton, ExportButton } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
@@ -89,11 +90,7 @@ export default function RoleListPage() {
     </Empty>
   ) : (
     <Empty description="Chưa có vai trò nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('roles.create'))}>
-          Thêm vai trò
-        </Button>
-      )}
+      {canCreate && <CreateButton label="Thêm vai trò" to={urlFor('roles.create')} />}
     </Empty>
   );
 
@@ -104,18 +101,8 @@ export default function RoleListPage() {
         subtitle="Mỗi vai trò là một bộ quyền; người dùng được gán một vai trò."
         extra={
           <>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              onClick={() => exporter.mutate({ search: params.search || undefined, sort: params.sort })}
-            >
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('roles.create'))}>
-                Thêm vai trò
-              </Button>
-            )}
+            <ExportButton exporter={exporter} query={{ search: params.search || undefined, sort: params.sort }} />
+            {canCreate && <CreateButton label="Thêm vai trò" to={urlFor('roles.create')} />}
           </>
         }
       />

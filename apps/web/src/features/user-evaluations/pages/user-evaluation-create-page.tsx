@@ -2,9 +2,10 @@ import { UserAddOutlined } from '@ant-design/icons';
 import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Evaluation } from '@qlcv/common/schemas/evaluations';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Select, Space } from 'antd';
+import { Alert, Card, Form, Select } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { FormFooter } from '@/components/record-form';
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
 import { api } from '@/lib/api/requester';
@@ -88,12 +89,12 @@ export default function UserEvaluationCreatePage() {
           >
             <UserSelect placeholder="Tìm theo tên, mã nhân viên" />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={add.isPending}>
-              Tạo phiếu đánh giá
-            </Button>
-            <Button onClick={() => navigate(urlFor('user_evaluations.index'))}>Hủy</Button>
-          </Space>
+          <FormFooter
+            submitLabel="Tạo phiếu đánh giá"
+            icon={<UserAddOutlined />}
+            submitting={add.isPending}
+            onCancel={() => navigate(urlFor('user_evaluations.index'))}
+          />
         </Form>
       </Card>
     </>

@@ -1,23 +1,14 @@
-import { ClearOutlined } from '@ant-design/icons';
 import {
   USER_EVALUATION_STATUS_LABELS,
   USER_EVALUATION_STATUSES,
   type UserEvaluation,
 } from '@qlcv/common/schemas/user-evaluations';
-import { Badge, Button, Card, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Badge, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
 import { formatScore, GradeTag, UserEvaluationStatusTag } from '@/components/kpi-tags';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { CsvSelect, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { urlFor } from '@/lib/routes';
 import { useToReviewCount, useUserEvaluations } from '../api/user-evaluations-api';
 import { Deadlines } from '../components/deadline-cell';
@@ -29,7 +20,8 @@ type Tab = 'mine' | 'to_review' | 'to_do' | 'all';
 
 /** User evaluations: mine, those waiting for my review (badge), all in my scope; filters. */
 export default function UserEvaluationListPage() {
-  const { params, update, filtered, clear } = useListParams({ sort: '-period_start', filters: FILTERS, views: ['tab'] });
+  const listState = useListParams({ sort: '-period_start', filters: FILTERS, views: ['tab'] });
+  const { params, update } = listState;
   const rawTab = params.filters.tab as Tab | undefined;
   const tab: Tab = rawTab === 'to_review' || rawTab === 'to_do' || rawTab === 'all' ? rawTab : 'mine';
   const list = useUserEvaluations({ ...toQuery(params), tab });
@@ -112,30 +104,26 @@ export default function UserEvaluationListPage() {
     },
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy phiếu đánh giá nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : tab === 'to_review' ? (
-    <Empty description="Không có phiếu nào cần bạn đánh giá" />
-  ) : tab === 'to_do' ? (
-    <Empty description="Không có phiếu nào cần bạn tự đánh giá hoặc đánh giá" />
-  ) : tab === 'mine' ? (
-    <Empty description="Bạn chưa có phiếu đánh giá nào — phiếu được tạo khi một kỳ đánh giá được mở" />
-  ) : (
-    <Empty description="Chưa có phiếu đánh giá nào" />
-  );
+  const emptyText =
+    tab === 'to_review'
+      ? 'Không có phiếu nào cần bạn đánh giá'
+      : tab === 'to_do'
+        ? 'Không có phiếu nào cần bạn tự đánh giá hoặc đánh giá'
+        : tab === 'mine'
+          ? 'Bạn chưa có phiếu đánh giá nào — phiếu được tạo khi một kỳ đánh giá được mở'
+          : 'Chưa có phiếu đánh giá nào';
 
   const count = toReview.data ?? 0;
   return (
-    <>
-      <PageHeader
-        title="Đánh giá nhân viên"
-        subtitle="Phiếu đánh giá KPI của bạn, phiếu cần bạn đánh giá và các phiếu trong phạm vi bạn quản lý."
-      />
-      <Card>
+    <ListPage<UserEvaluation>
+      title="Đánh giá nhân viên"
+      subtitle="Phiếu đánh giá KPI của bạn, phiếu cần bạn đánh giá và các phiếu trong phạm vi bạn quản lý."
+      list={listState}
+      query={list}
+      columns={columns}
+      noun="phiếu đánh giá"
+      scrollX={1060}
+      top={
         <Tabs
           activeKey={tab}
           onChange={(key) => update({ tab: key === 'mine' ? null : key })}
@@ -155,13 +143,10 @@ export default function UserEvaluationListPage() {
             { key: 'all', label: 'Tất cả trong phạm vi' },
           ]}
         />
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo tên, mã nhân viên"
-            width={260}
-          />
+      }
+      search={{ placeholder: 'Tìm theo tên, mã nhân viên', width: 260 }}
+      filters={
+        <>
           <EvaluationSelect value={f.evaluation_id} onChange={(v) => update({ evaluation_id: v })} />
           <CsvSelect
             placeholder="Trạng thái"
@@ -179,18 +164,9 @@ export default function UserEvaluationListPage() {
               onChange={(v) => update({ department_id: v })}
             />
           )}
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<UserEvaluation>
-          query={list}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="phiếu đánh giá"
-          empty={empty}
-          scrollX={1060}
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText={emptyText}
+    />
   );
 }

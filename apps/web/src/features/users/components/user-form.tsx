@@ -1,12 +1,12 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { GENDER_LABELS } from '@qlcv/common/labels';
 import { GENDERS } from '@qlcv/common/schemas/auth';
 import { passwordSchema } from '@qlcv/common/schemas/passwords';
 import { userCreateBody, userUpdateBody } from '@qlcv/common/schemas/users';
-import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Select, Space } from 'antd';
+import { Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import { FormFooter } from '@/components/record-form';
 import { dayjs } from '@/lib/dayjs';
 import { textLimit, zodRule } from '@/lib/forms';
 import { MOBILE_LABEL, MOBILE_PLACEHOLDER, PHONE_INPUT } from '@/lib/phone-fields';
@@ -208,14 +208,7 @@ export function UserForm({ form, initialValues, onFinish, onCancel, submitting, 
           </Col>
         </Row>
       </Card>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,20 +1,12 @@
-import { ClearOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import { USER_STATUS_LABELS } from '@qlcv/common/labels';
 import type { User } from '@qlcv/common/schemas/users';
-import { Button, Card, Empty, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
-import {
-  ClearFiltersLink,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { UserAvatar } from '@/components/user-avatar';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
@@ -29,7 +21,8 @@ const FILTERS = ['role_id', 'department_id', 'status'] as const;
 /** Users: search, filters by role / department / status, sortable paged table, export, lock / unlock. */
 export default function UserListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'name', filters: FILTERS });
+  const list = useListParams({ sort: 'name', filters: FILTERS });
+  const { params, update } = list;
   const users = useUsers(toQuery(params));
   // The role and department filters need the lists they pick from.
   const canFilterRole = useCan(['roles.index', 'users.create', 'users.edit']);
@@ -116,50 +109,20 @@ export default function UserListPage() {
       : []),
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy người dùng nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description="Chưa có người dùng nào">
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('users.create'))}>
-          Thêm người dùng
-        </Button>
-      )}
-    </Empty>
-  );
-
-  const exportQuery = toExportQuery(params);
-
   return (
-    <>
-      <PageHeader
-        title="Người dùng"
-        subtitle="Tài khoản nhân viên, vai trò và phòng ban."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('users.create'))}>
-                Thêm người dùng
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo tên, mã NV, email, SĐT"
-            width={320}
-          />
+    <ListPage<User>
+      title="Người dùng"
+      subtitle="Tài khoản nhân viên, vai trò và phòng ban."
+      list={list}
+      query={users}
+      columns={columns}
+      noun="người dùng"
+      scrollX={1000}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm người dùng', to: urlFor('users.create') }}
+      search={{ placeholder: 'Tìm theo tên, mã NV, email, SĐT', width: 320 }}
+      filters={
+        <>
           {canFilterRole && (
             <Select
               aria-label="Lọc theo vai trò"
@@ -189,18 +152,9 @@ export default function UserListPage() {
             value={params.filters.status}
             onChange={(v?: string) => update({ status: v ?? null })}
           />
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <ServerTable<User>
-          query={users}
-          columns={columns}
-          params={params}
-          update={update}
-          noun="người dùng"
-          empty={empty}
-          scrollX={1000}
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có người dùng nào"
+    />
   );
 }

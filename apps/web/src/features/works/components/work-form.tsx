@@ -1,12 +1,12 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { PRIORITY_LABELS } from '@qlcv/common/labels';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { PRIORITIES } from '@qlcv/common/schemas/requests';
 import { workCreateBody } from '@qlcv/common/schemas/works';
-import { Button, Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row, Space } from 'antd';
+import { Card, Col, DatePicker, Form, type FormInstance, Input, Radio, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
+import { FormFooter } from '@/components/record-form';
 import { UserSelect } from '@/components/user-select';
 import { textLimit, zodRule } from '@/lib/forms';
 import type { WorkCreateInput } from '../api/works-api';
@@ -123,12 +123,7 @@ export function WorkForm({ form, initialValues, onFinish, onCancel, submitting, 
           </Card>
         </Col>
       </Row>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>Hủy</Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,27 +1,14 @@
-import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Work } from '@qlcv/common/schemas/works';
-import { Button, Empty, type TableColumnsType, Tag, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router';
-import { type ListParams, type ListQueryState, ServerTable, sortOrderOf } from '@/components/list-controls';
+import { type TableColumnsType, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { type ListParams, sortOrderOf } from '@/components/list-controls';
 import { NamedProgress } from '@/components/named-progress';
 import { Deadline, PriorityTag, WorkStatusTag } from '@/components/status-tags';
-import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 
-interface Props {
-  query: ListQueryState<Work>;
-  params: ListParams;
-  update: (patch: Record<string, string | number | null | undefined>) => void;
-  filtered: boolean;
-  onClear: () => void;
-  emptyText: string;
-}
-
-/** The works table of the list and of "my works": code and title, request, assignee, priority, status, progress, deadline. */
-export function WorkTable({ query, params, update, filtered, onClear, emptyText }: Props) {
-  const navigate = useNavigate();
-  const canCreate = useCan(['works.create']);
-  const columns: TableColumnsType<Work> = [
+/** The columns of the works list and of "my works": code and title, request, assignee, priority, status, progress, deadline. */
+export function workColumns(params: ListParams): TableColumnsType<Work> {
+  return [
     {
       key: 'title',
       title: 'Công việc',
@@ -97,32 +84,4 @@ export function WorkTable({ query, params, update, filtered, onClear, emptyText 
       render: (_, w) => <Deadline value={w.deadline} overdue={w.overdue} />,
     },
   ];
-
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy công việc nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={onClear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : (
-    <Empty description={emptyText}>
-      {canCreate && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('works.create'))}>
-          Thêm công việc
-        </Button>
-      )}
-    </Empty>
-  );
-
-  return (
-    <ServerTable<Work>
-      query={query}
-      columns={columns}
-      params={params}
-      update={update}
-      noun="công việc"
-      empty={empty}
-      scrollX={900}
-    />
-  );
 }

@@ -1,15 +1,13 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { WORK_STATUS_LABELS } from '@qlcv/common/labels';
-import { MY_WORK_TABS, type MyWorkTab, WORK_STATUSES } from '@qlcv/common/schemas/works';
-import { Button, Card, Checkbox, DatePicker, Space, Tabs } from 'antd';
-import { useNavigate } from 'react-router';
-import { ClearFiltersLink, CsvSelect, SearchInput, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { MY_WORK_TABS, type MyWorkTab, WORK_STATUSES, type Work } from '@qlcv/common/schemas/works';
+import { Checkbox, DatePicker, Tabs } from 'antd';
+import { CsvSelect, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportMyWorks, useMyWorks } from '../api/works-api';
-import { WorkTable } from '../components/work-table';
+import { workColumns } from '../components/work-table';
 
 // from/to: the deadline between those days (the dashboard's "due this week" card opens it so).
 const FILTERS = ['status', 'overdue', 'from', 'to'] as const;
@@ -22,48 +20,38 @@ const EMPTY: Record<MyWorkTab, string> = {
 
 /** "Công việc của tôi": assigned to me / created by me / followed, for every signed-in user. */
 export default function MyWorkPage() {
-  const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS, views: ['tab'] });
+  const list = useListParams({ sort: '-created_at', filters: FILTERS, views: ['tab'] });
+  const { params, update } = list;
   const f = params.filters;
   const tab: MyWorkTab = MY_WORK_TABS.includes(f.tab as MyWorkTab) ? (f.tab as MyWorkTab) : 'assigned';
   const query = { ...toQuery(params), tab };
   const works = useMyWorks(query);
   const canCreate = useCan(['works.create']);
   const exporter = useExportMyWorks();
-  const exportQuery = { ...toExportQuery(params), tab };
 
   return (
-    <>
-      <PageHeader
-        title="Công việc của tôi"
-        subtitle="Công việc được giao cho bạn, do bạn tạo hoặc bạn theo dõi."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('works.create'))}>
-                Thêm công việc
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
+    <ListPage<Work>
+      title="Công việc của tôi"
+      subtitle="Công việc được giao cho bạn, do bạn tạo hoặc bạn theo dõi."
+      list={list}
+      query={works}
+      columns={workColumns(params)}
+      noun="công việc"
+      scrollX={900}
+      exporter={exporter}
+      exportQuery={{ ...toExportQuery(params), tab }}
+      create={canCreate && { label: 'Thêm công việc', to: urlFor('works.create') }}
+      top={
         <Tabs
           activeKey={tab}
           onChange={(key) => update({ tab: key === 'assigned' ? null : key })}
           items={MY_WORK_TABS.map((t) => ({ key: t, label: TAB_LABELS[t] }))}
           style={{ marginTop: -8 }}
         />
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo mã, tiêu đề"
-            width={280}
-          />
+      }
+      search={{ placeholder: 'Tìm theo mã, tiêu đề', width: 280 }}
+      filters={
+        <>
           <CsvSelect
             placeholder="Trạng thái"
             width={220}
@@ -87,10 +75,9 @@ export default function MyWorkPage() {
           >
             Quá hạn
           </Checkbox>
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <WorkTable query={works} params={params} update={update} filtered={filtered} onClear={clear} emptyText={EMPTY[tab]} />
-      </Card>
-    </>
+        </>
+      }
+      emptyText={EMPTY[tab]}
+    />
   );
 }

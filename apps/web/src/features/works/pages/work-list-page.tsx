@@ -1,56 +1,41 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { PRIORITY_LABELS, WORK_STATUS_LABELS } from '@qlcv/common/labels';
 import { PRIORITIES } from '@qlcv/common/schemas/requests';
-import { WORK_STATUSES } from '@qlcv/common/schemas/works';
-import { Button, Card, Checkbox, Space } from 'antd';
-import { useNavigate } from 'react-router';
+import { WORK_STATUSES, type Work } from '@qlcv/common/schemas/works';
+import { Checkbox } from 'antd';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
-import { ClearFiltersLink, CsvSelect, SearchInput, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
-import { PageHeader } from '@/components/page-header';
+import { CsvSelect, toQuery, useListParams } from '@/components/list-controls';
+import { ListPage } from '@/components/list-page';
 import { UserSelect } from '@/components/user-select';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportWorks, useWorks } from '../api/works-api';
-import { WorkTable } from '../components/work-table';
+import { workColumns } from '../components/work-table';
 
 const FILTERS = ['status', 'priority', 'department_id', 'assignee_id', 'overdue'] as const;
 
 /** Works of the department (`works.department`) or the company (`works.all`): filters, search, export. */
 export default function WorkListPage() {
-  const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS });
+  const list = useListParams({ sort: '-created_at', filters: FILTERS });
+  const { params, update } = list;
   const works = useWorks(toQuery(params));
   const exporter = useExportWorks();
   const canCreate = useCan(['works.create']);
   const f = params.filters;
-  const exportQuery = toExportQuery(params);
 
   return (
-    <>
-      <PageHeader
-        title="Danh sách công việc"
-        subtitle="Công việc của phòng ban hoặc toàn công ty: người thực hiện, hạn hoàn thành, tiến độ."
-        extra={
-          <>
-            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(exportQuery)}>
-              Xuất Excel
-            </Button>
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('works.create'))}>
-                Thêm công việc
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card>
-        <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-          <SearchInput
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            placeholder="Tìm theo mã, tiêu đề"
-            width={280}
-          />
+    <ListPage<Work>
+      title="Danh sách công việc"
+      subtitle="Công việc của phòng ban hoặc toàn công ty: người thực hiện, hạn hoàn thành, tiến độ."
+      list={list}
+      query={works}
+      columns={workColumns(params)}
+      noun="công việc"
+      scrollX={900}
+      exporter={exporter}
+      create={canCreate && { label: 'Thêm công việc', to: urlFor('works.create') }}
+      search={{ placeholder: 'Tìm theo mã, tiêu đề', width: 280 }}
+      filters={
+        <>
           <CsvSelect
             placeholder="Trạng thái"
             width={220}
@@ -85,17 +70,9 @@ export default function WorkListPage() {
           >
             Quá hạn
           </Checkbox>
-          {filtered && <ClearFiltersLink onClick={clear} />}
-        </Space>
-        <WorkTable
-          query={works}
-          params={params}
-          update={update}
-          filtered={filtered}
-          onClear={clear}
-          emptyText="Chưa có công việc nào"
-        />
-      </Card>
-    </>
+        </>
+      }
+      emptyText="Chưa có công việc nào"
+    />
   );
 }
