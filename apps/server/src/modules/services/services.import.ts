@@ -17,8 +17,10 @@ import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { AppError, invalid } from '../../lib/errors';
 import { loadExcelJS } from '../../lib/lazy-deps';
+import { insertVersioned } from '../../lib/versioned';
 import type { Upload } from '../../plugins/multipart';
-import { SERVICE_ENTITY, serviceValues } from './services.service';
+import { servicesRepository as repo } from './services.repository';
+import { SERVICE_ENTITY, serviceValues, toService } from './services.service';
 import { SERVICE_SHEET } from './services.sheet';
 
 type FieldError = ErrorBody['errors'][number];
@@ -138,7 +140,7 @@ export class ServicesImport {
       throw refused(message);
     }
 
-    const units = await this.db.selectFrom('units').select(['id', 'code', 'name']).execute();
+    const units = await repo.units(this.db);
     const unitByCode = new Map(units.map((u) => [u.code.toLowerCase(), u]));
     const unitByName = new Map(units.map((u) => [normalizeVi(u.name), u]));
 
@@ -219,31 +221,7 @@ export class ServicesImport {
       const existing = new Map<string, Service>();
       const codes = rows.map((r) => r.body.code);
       for (let i = 0; i < codes.length; i += 500) {
-        const found = await trx
-          .selectFrom('services as s')
-          .innerJoin('units as u', 'u.id', 's.unit_id')
-          .selectAll('s')
-          .select(['u.code as unit_code', 'u.name as unit_name'])
-          .where('s.code', 'in', codes.slice(i, i + 500))
-          .execute();
-        for (const f of found) {
-          existing.set(f.code, {
-            id: f.id,
-            code: f.code,
-            name: f.name,
-            group: f.group_name,
-            unit_id: f.unit_id,
-            unit: { id: f.unit_id, code: f.unit_code, name: f.unit_name },
-            unit_price: Number(f.unit_price),
-            vat_rate: f.vat_rate as VatRate,
-            vat_reducible: Boolean(Number(f.vat_reducible)),
-            description: f.description,
-            active: Boolean(Number(f.active)),
-            version: f.version,
-            created_at: f.created_at,
-            updated_at: f.updated_at,
-          });
-        }
+        for (const found of await repo.byCodes(trx, codes.slice(i, i + 500))) existing.set(found.code, toService(found));
       }
       const now = nowIso();
       let created = 0;
@@ -256,23 +234,20 @@ export class ServicesImport {
           const changes = diff(old, snapshot);
           // A row the file repeats as it is stays untouched: its version does not move under someone editing it.
           if (Object.keys(changes).length) {
-            await trx
-              .updateTable('services')
-              .set({ ...serviceValues(body), version: version + 1, updated_at: now })
-              .where('id', '=', id)
-              .execute();
+            await repo.overwrite(trx, id, version, serviceValues(body), now);
             await writeAudit(trx, actor, { entity: SERVICE_ENTITY, entityId: id, action: 'update', changes });
           }
           updated += 1;
         } else {
-          const r = await trx
-            .insertInto('services')
-            .values({ ...serviceValues(body), created_by: actor.id, created_at: now, updated_at: now })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await insertVersioned(trx, 'services', {
+            ...serviceValues(body),
+            created_by: actor.id,
+            created_at: now,
+            updated_at: now,
+          });
           await writeAudit(trx, actor, {
             entity: SERVICE_ENTITY,
-            entityId: r.id,
+            entityId: id,
             action: 'create',
             changes: diff(null, snapshot),
           });
