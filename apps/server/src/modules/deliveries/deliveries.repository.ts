@@ -1,5 +1,5 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB, DeliveriesTable } from '../../db/schema';
 import { likeNormalized } from '../../lib/vi-search';
 
 export interface DeliveryFilter {
@@ -61,6 +61,21 @@ export const deliveriesRepository = {
       .select('u.name as user_name')
       .where('d.id', '=', id)
       .executeTakeFirst();
+  },
+  /** Closes a `failed` delivery that is being resent by hand; false when it is no longer `failed`. */
+  async closeFailed(db: Kysely<DB>, id: number, lastError: string, now: string): Promise<boolean> {
+    const r = await db
+      .updateTable('deliveries')
+      .set({ status: 'dead', last_error: lastError, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) !== 0;
+  },
+
+  async insert(db: Kysely<DB>, row: Insertable<DeliveriesTable>): Promise<number> {
+    const { id } = await db.insertInto('deliveries').values(row).returning('id').executeTakeFirstOrThrow();
+    return id;
   },
 };
 

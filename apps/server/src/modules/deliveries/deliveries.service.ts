@@ -68,43 +68,34 @@ export class DeliveriesService {
       }
       const now = nowIso();
       if (row.status === 'failed') {
-        const closed = await trx
-          .updateTable('deliveries')
-          .set({ status: 'dead', last_error: `${row.last_error ?? ''} — đã gửi lại thủ công`.slice(0, 1000), updated_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'failed')
-          .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) === 0) throw conflict('Tin này vừa được gửi lại tự động. Vui lòng tải lại trang.');
+        const closed = await repo.closeFailed(trx, id, `${row.last_error ?? ''} — đã gửi lại thủ công`.slice(0, 1000), now);
+        if (!closed) throw conflict('Tin này vừa được gửi lại tự động. Vui lòng tải lại trang.');
       }
-      const inserted = await trx
-        .insertInto('deliveries')
-        .values({
-          event_id: row.event_id,
-          event: row.event,
-          user_id: row.user_id,
-          channel: row.channel,
-          recipient: row.recipient,
-          subject: row.subject,
-          body: row.body,
-          data: row.data,
-          status: 'pending',
-          attempts: 0,
-          max_attempts: row.max_attempts,
-          next_attempt_at: now,
-          idempotency_key: fitKey(`r:${id}:${newToken().slice(0, 16)}`),
-          fallback_of: id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const insertedId = await repo.insert(trx, {
+        event_id: row.event_id,
+        event: row.event,
+        user_id: row.user_id,
+        channel: row.channel,
+        recipient: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        data: row.data,
+        status: 'pending',
+        attempts: 0,
+        max_attempts: row.max_attempts,
+        next_attempt_at: now,
+        idempotency_key: fitKey(`r:${id}:${newToken().slice(0, 16)}`),
+        fallback_of: id,
+        created_at: now,
+        updated_at: now,
+      });
       await writeAudit(trx, actor, {
         entity: 'deliveries',
         entityId: id,
         action: 'resend',
-        changes: { resent_as: [null, inserted.id] },
+        changes: { resent_as: [null, insertedId] },
       });
-      return inserted.id;
+      return insertedId;
     });
     this.kick();
     const created = await repo.find(this.db, newId);

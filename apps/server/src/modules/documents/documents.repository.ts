@@ -65,6 +65,11 @@ export const documentsRepository = {
     await (ids.length > 0 ? of.where('id', 'not in', ids) : of).set({ is_public: 0 }).execute();
   },
 
+  /** The rows of files that never reached the storage. */
+  deleteByStorageKeys(db: Kysely<DB>, keys: readonly string[]) {
+    return db.deleteFrom('documents').where('storage_key', 'in', keys).execute();
+  },
+
   delete(db: Kysely<DB>, id: number) {
     return db.deleteFrom('documents').where('id', '=', id).execute();
   },

@@ -119,7 +119,7 @@ export class DocumentsService {
       }
     }
     if (failed.length > 0) {
-      await this.db.deleteFrom('documents').where('storage_key', 'in', failed).execute();
+      await repo.deleteByStorageKeys(this.db, failed);
       await this.discard(uploads);
       // The object store being down is told as such (503); anything else stays an internal error.
       throw cause instanceof AppError ? cause : new Error('upload storage failed');

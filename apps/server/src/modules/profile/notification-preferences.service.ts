@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
+import { notificationPreferencesRepository as repo } from './notification-preferences.repository';
 
 /**
  * A user's own opt-outs (`/api/profile/notification-preferences`): for each active event, the channels its setting
@@ -23,10 +24,7 @@ export class NotificationPreferencesService {
   ) {}
 
   async get(userId: number): Promise<NotificationPreferences> {
-    const [settings, rows] = await Promise.all([
-      this.settings.allParsed(),
-      this.db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).execute(),
-    ]);
+    const [settings, rows] = await Promise.all([this.settings.allParsed(), repo.ofUser(this.db, userId)]);
     const off = new Set(rows.filter((r) => !r.enabled).map((r) => `${r.event}:${r.channel}`));
     const byEvent = new Map(settings.map((s) => [s.event, s]));
     return {
@@ -56,13 +54,7 @@ export class NotificationPreferencesService {
     });
     if (errors.length > 0) throw new AppError(422, 'VALIDATION_FAILED', errors[0]?.message ?? '', errors);
     await this.db.transaction().execute(async (trx) => {
-      for (const p of body.preferences) {
-        await trx
-          .insertInto('notification_preferences')
-          .values({ user_id: actor.id, event: p.event, channel: p.channel, enabled: p.enabled ? 1 : 0 })
-          .onConflict((oc) => oc.columns(['user_id', 'event', 'channel']).doUpdateSet({ enabled: p.enabled ? 1 : 0 }))
-          .execute();
-      }
+      for (const p of body.preferences) await repo.set(trx, actor.id, p);
     });
     return this.get(actor.id);
   }

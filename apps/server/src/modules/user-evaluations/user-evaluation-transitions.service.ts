@@ -3,8 +3,8 @@ import type {
   UserEvaluationReturnBody,
   UserEvaluationTransitionBody,
 } from '@qlcv/common/schemas/user-evaluations';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Kysely, Updateable } from 'kysely';
+import type { DB, UserEvaluationsTable } from '../../db/schema';
 import { type Actor, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
@@ -61,7 +61,7 @@ export class UserEvaluationTransitionsService {
       allowed: (row: UserEvaluationRow) => boolean;
       wrongState: string;
       check?: (trx: Kysely<DB>, row: UserEvaluationRow) => Promise<void>;
-      set?: Record<string, unknown>;
+      set?: Updateable<UserEvaluationsTable>;
       note?: string | null;
       event?: DomainEventType;
     },
@@ -74,14 +74,14 @@ export class UserEvaluationTransitionsService {
       if (row.status !== opts.from) throw invalidState(opts.wrongState);
       if (version !== undefined && version !== row.version) throw staleVersion();
       await opts.check?.(trx, row);
-      const r = await trx
-        .updateTable('user_evaluations')
-        .set({ status: opts.to, ...opts.set, version: row.version + 1, updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('version', '=', row.version)
-        .where('status', '=', opts.from)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      const moved = await repo.updateAt(
+        trx,
+        id,
+        row.version,
+        { status: opts.to, ...opts.set, version: row.version + 1, updated_at: nowIso() },
+        opts.from,
+      );
+      if (!moved) throw staleVersion();
       const { total } = await recomputeTotal(trx, id);
       await writeAudit(trx, actor, {
         entity: USER_EVALUATION_ENTITY,

@@ -1,6 +1,14 @@
 import type { UserEvaluationTab } from '@qlcv/common/schemas/user-evaluations';
 import { searchText } from '@qlcv/common/vi-text';
-import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { DB, UserEvaluationsTable } from '../../db/schema';
 import type { UserEvaluationScope } from './user-evaluation-scopes';
 
@@ -198,6 +206,24 @@ export const userEvaluationsRepository = {
       )
       .execute();
     return ue.id;
+  },
+
+  updateScore(db: Kysely<DB>, scoreId: number, values: Updateable<DB['user_evaluation_scores']>) {
+    return db.updateTable('user_evaluation_scores').set(values).where('id', '=', scoreId).execute();
+  },
+
+  /** Writes `values` if the row is still at `version` (and, given `status`, in that status); false when it was not. */
+  async updateAt(
+    db: Kysely<DB>,
+    id: number,
+    version: number,
+    values: Updateable<UserEvaluationsTable>,
+    status?: string,
+  ): Promise<boolean> {
+    let q = db.updateTable('user_evaluations').set(values).where('id', '=', id).where('version', '=', version);
+    if (status !== undefined) q = q.where('status', '=', status);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
 
   scores(db: Kysely<DB>, userEvaluationId: number): Promise<ScoreRow[]> {

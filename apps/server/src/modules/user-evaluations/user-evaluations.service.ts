@@ -189,16 +189,10 @@ export class UserEvaluationsService {
           set.actual_updated_at = nowIso();
         }
         if (s.note !== undefined) set.note = s.note ?? null;
-        if (Object.keys(set).length > 0)
-          await trx.updateTable('user_evaluation_scores').set(set).where('id', '=', cur.id).execute();
+        if (Object.keys(set).length > 0) await repo.updateScore(trx, cur.id, set);
       }
-      const r = await trx
-        .updateTable('user_evaluations')
-        .set({ version: body.version + 1, updated_at: nowIso() })
-        .where('id', '=', id)
-        .where('version', '=', body.version)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw staleVersion();
+      const saved = await repo.updateAt(trx, id, body.version, { version: body.version + 1, updated_at: nowIso() });
+      if (!saved) throw staleVersion();
       await recomputeTotal(trx, id);
       await writeAudit(trx, actor, {
         entity: USER_EVALUATION_ENTITY,
