@@ -1,6 +1,5 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { DB, RequestTypesTable } from '../../db/schema';
-import { nowIso } from '../../lib/clock';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { likeNormalized } from '../../lib/vi-search';
 
 export interface RequestTypeFilter {
@@ -83,10 +82,6 @@ export const requestTypesRepository = {
       .executeTakeFirst();
   },
 
-  findByCode(db: Kysely<DB>, code: string) {
-    return db.selectFrom('request_types').select('id').where('code', '=', code).executeTakeFirst();
-  },
-
   processOf(db: Kysely<DB>, id: number) {
     return db.selectFrom('processes').select(['id', 'active']).where('id', '=', id).executeTakeFirst();
   },
@@ -118,25 +113,5 @@ export const requestTypesRepository = {
       .select(['rt.id', 'rt.name', 'rt.process_id', 'rt.active', 'rt.is_public', 'p.active as process_active'])
       .where('rt.id', '=', id)
       .executeTakeFirst();
-  },
-
-  async insert(db: Kysely<DB>, row: Insertable<RequestTypesTable>): Promise<number> {
-    const { id } = await db.insertInto('request_types').values(row).returning('id').executeTakeFirstOrThrow();
-    return id;
-  },
-
-  /** Writes only if the row still has `version`; false when it moved on. */
-  async updateVersioned(db: Kysely<DB>, id: number, version: number, values: Updateable<RequestTypesTable>): Promise<boolean> {
-    const result = await db
-      .updateTable('request_types')
-      .set({ ...values, version: version + 1, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
-
-  delete(db: Kysely<DB>, id: number) {
-    return db.deleteFrom('request_types').where('id', '=', id).execute();
   },
 };
