@@ -4,15 +4,8 @@ import { DELIVERY_CHANNELS, DELIVERY_STATUS_LABELS, DELIVERY_STATUSES, type Deli
 import { EVENT_CATALOGUE, NOTIFICATION_EVENTS } from '@qlcv/common/schemas/notification-settings';
 import { App, Button, Empty, Select, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { ChannelTags, channelLabel } from '@/components/channel-tags';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
+import { CsvSelect, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ListFilters } from '@/components/list-page';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { useDeliveries, useResendDelivery } from '../api/deliveries-api';
@@ -29,7 +22,8 @@ const FILTERS = ['channel', 'status', 'event'] as const;
 
 /** "Nhật ký gửi": each e-mail, SMS and Zalo message of the outbox, its tries and the provider's answer; "Gửi lại". */
 export function DeliveryLog() {
-  const { params, update, filtered, clear } = useListParams({ sort: '-created_at', filters: FILTERS, views: ['tab'] });
+  const list = useListParams({ sort: '-created_at', filters: FILTERS, views: ['tab'] });
+  const { params, update, filtered, clear } = list;
   const { tab: _tab, ...query } = toQuery(params);
   const deliveries = useDeliveries(query);
   const resend = useResendDelivery();
@@ -176,8 +170,7 @@ export function DeliveryLog() {
 
   return (
     <>
-      <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-        <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo người nhận" />
+      <ListFilters list={list} search={{ placeholder: 'Tìm theo người nhận' }}>
         <CsvSelect
           placeholder="Kênh"
           width={180}
@@ -201,8 +194,7 @@ export function DeliveryLog() {
           onChange={(v?: string) => update({ event: v ?? null })}
           options={NOTIFICATION_EVENTS.map((e) => ({ value: e, label: EVENT_CATALOGUE[e].label }))}
         />
-        {filtered && <ClearFiltersLink onClick={clear} />}
-      </Space>
+      </ListFilters>
       <ServerTable<Delivery>
         query={deliveries}
         columns={columns}

@@ -1,9 +1,9 @@
-import { SaveOutlined } from '@ant-design/icons';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { LEAVE_HALF_LABELS, type LeaveDetail, type LeaveHalf, leaveCreateBody } from '@qlcv/common/schemas/leaves';
-import { Alert, Button, Card, Col, DatePicker, Form, type FormInstance, Input, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Card, Col, DatePicker, Form, type FormInstance, Input, Row, Select, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { AttachmentsField } from '@/components/attachments/attachments-field';
+import { FormFooter } from '@/components/record-form';
 import { UserSelect } from '@/components/user-select';
 import { useLeaveTypes } from '@/features/leave-types/api/leave-types-api';
 import { ApiError } from '@/lib/api/api-error';
@@ -309,12 +309,7 @@ export function LeaveForm({
           </Card>
         </Col>
       </Row>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>Hủy</Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

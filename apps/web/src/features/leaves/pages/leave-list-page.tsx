@@ -1,19 +1,11 @@
-import { ClearOutlined, DownloadOutlined, PlusOutlined, TeamOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { TeamOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { LEAVE_LIST_KEYS, LEAVE_STATUS_LABELS, LEAVE_STATUSES, type Leave, type LeaveTab } from '@qlcv/common/schemas/leaves';
 import { Badge, Button, Card, DatePicker, Empty, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DepartmentTreeSelect } from '@/components/department-tree-select';
-import {
-  ClearFiltersLink,
-  CsvSelect,
-  SearchInput,
-  ServerTable,
-  sortOrderOf,
-  toExportQuery,
-  toQuery,
-  useListParams,
-} from '@/components/list-controls';
+import { CsvSelect, ServerTable, sortOrderOf, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
+import { CreateButton, ExportButton, ListEmpty, ListFilters } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { SubstitutesDrawer } from '@/features/leave-substitutes';
 import { useLeaveTypes } from '@/features/leave-types/api/leave-types-api';
@@ -32,7 +24,8 @@ const SCOPE_KEYS = ['leaves.department', 'leaves.departments', 'leaves.all'] as 
 /** Leaves: mine, awaiting my approval, all in my scope; filters, export, my balance, substitutes. */
 export default function LeaveListPage() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: '-start_date', filters: FILTERS, views: ['tab'] });
+  const list = useListParams({ sort: '-start_date', filters: FILTERS, views: ['tab'] });
+  const { params, update, filtered } = list;
   const canScope = useCan(SCOPE_KEYS);
   const canCreate = useCan(['leaves.create']);
   const canForEmployee = useCan(['leaves.department']);
@@ -119,23 +112,17 @@ export default function LeaveListPage() {
     },
   ];
 
-  const empty = filtered ? (
-    <Empty description="Không tìm thấy đơn nghỉ nào phù hợp với điều kiện lọc">
-      <Button icon={<ClearOutlined />} onClick={clear}>
-        Xóa bộ lọc
-      </Button>
-    </Empty>
-  ) : tab === 'approval' ? (
-    <Empty description="Không có đơn nghỉ nào chờ bạn duyệt" />
-  ) : (
-    <Empty description="Chưa có đơn nghỉ nào">
-      {canCreate && tab === 'mine' && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('leaves.create'))}>
-          Tạo đơn nghỉ
-        </Button>
-      )}
-    </Empty>
-  );
+  const empty =
+    !filtered && tab === 'approval' ? (
+      <Empty description="Không có đơn nghỉ nào chờ bạn duyệt" />
+    ) : (
+      <ListEmpty
+        list={list}
+        noun="đơn nghỉ"
+        text="Chưa có đơn nghỉ nào"
+        actions={canCreate && tab === 'mine' && <CreateButton label="Tạo đơn nghỉ" to={urlFor('leaves.create')} />}
+      />
+    );
 
   const month = f.month ? dayjs(`${f.month}-01`) : null;
 
@@ -155,25 +142,13 @@ export default function LeaveListPage() {
                 Người duyệt thay
               </Button>
             )}
-            {canList && (
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporter.isPending}
-                onClick={() => exporter.mutate({ ...toExportQuery(params), tab })}
-              >
-                Xuất Excel
-              </Button>
-            )}
+            {canList && <ExportButton exporter={exporter} query={{ ...toExportQuery(params), tab }} />}
             {canForEmployee && (
               <Button icon={<TeamOutlined />} onClick={() => navigate(urlFor('leaves.create_for_employee'))}>
                 Tạo đơn cho nhân viên
               </Button>
             )}
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('leaves.create'))}>
-                Tạo đơn nghỉ
-              </Button>
-            )}
+            {canCreate && <CreateButton label="Tạo đơn nghỉ" to={urlFor('leaves.create')} />}
           </>
         }
       />
@@ -201,13 +176,7 @@ export default function LeaveListPage() {
           <LeaveBalancesPanel />
         ) : (
           <>
-            <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-              <SearchInput
-                value={params.search}
-                onSearch={(search) => update({ search })}
-                placeholder="Tìm theo mã đơn, tên, mã nhân viên"
-                width={280}
-              />
+            <ListFilters list={list} search={{ placeholder: 'Tìm theo mã đơn, tên, mã nhân viên', width: 280 }}>
               <CsvSelect
                 placeholder="Trạng thái"
                 width={200}
@@ -239,8 +208,7 @@ export default function LeaveListPage() {
                 value={month}
                 onChange={(v) => update({ month: v ? v.format('YYYY-MM') : null })}
               />
-              {filtered && <ClearFiltersLink onClick={clear} />}
-            </Space>
+            </ListFilters>
             <ServerTable<Leave>
               query={leaves}
               columns={columns}

@@ -1,4 +1,3 @@
-import { SaveOutlined } from '@ant-design/icons';
 import {
   CHANNEL_LABELS,
   DYNAMIC_RECIPIENT_LABELS,
@@ -15,11 +14,12 @@ import {
   templateProblems,
 } from '@qlcv/common/schemas/notification-settings';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import { Alert, Button, Card, Col, Form, type FormInstance, Row, Select, Space, Switch, TreeSelect, Typography } from 'antd';
+import { Alert, Card, Col, Form, type FormInstance, Row, Select, Space, Switch, TreeSelect, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CheckboxGroup } from '@/components/checkbox-group';
 import { type DepartmentOptionNode, useDepartmentTree } from '@/components/department-options';
+import { FormFooter } from '@/components/record-form';
 import { handleSubmitError } from '@/components/submit-error';
 import { UserSelect } from '@/components/user-select';
 import { ApiError } from '@/lib/api/api-error';
@@ -370,14 +370,7 @@ export function NotificationSettingForm({
           </Card>
         </Col>
       </Row>
-      <Space>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={submitting}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={false}>
-          Hủy
-        </Button>
-      </Space>
+      <FormFooter submitLabel={submitLabel} submitting={submitting} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
 import {
   DYNAMIC_RECIPIENT_LABELS,
@@ -12,7 +12,8 @@ import {
 import { Badge, Button, Card, Empty, Select, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChannelTags } from '@/components/channel-tags';
-import { ClearFiltersLink, SearchInput, ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { ServerTable, sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
+import { CreateButton, ListFilters } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
 import { DeliveryLog } from '@/features/deliveries';
 import { useCan } from '@/lib/permissions/can';
@@ -26,7 +27,6 @@ const FILTERS = ['event', 'active'] as const;
 export default function NotificationSettingListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'deliveries' ? 'deliveries' : 'settings';
-  const navigate = useNavigate();
   const canCreate = useCan(['setting_notifications.create']);
 
   return (
@@ -35,12 +35,7 @@ export default function NotificationSettingListPage() {
         title="Cấu hình thông báo"
         subtitle="Sự kiện nào gửi thông báo, qua kênh nào (ứng dụng, e-mail, SMS, Zalo), tới ai; và nhật ký các tin đã gửi."
         extra={
-          canCreate &&
-          tab === 'settings' && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(urlFor('setting_notifications.create'))}>
-              Thêm cấu hình
-            </Button>
-          )
+          canCreate && tab === 'settings' && <CreateButton label="Thêm cấu hình" to={urlFor('setting_notifications.create')} />
         }
       />
       <Card>
@@ -60,7 +55,8 @@ export default function NotificationSettingListPage() {
 
 function SettingsTable() {
   const navigate = useNavigate();
-  const { params, update, filtered, clear } = useListParams({ sort: 'event', filters: FILTERS, perPage: 50 });
+  const list = useListParams({ sort: 'event', filters: FILTERS, perPage: 50 });
+  const { params, update, filtered, clear } = list;
   const settings = useNotificationSettings(toQuery(params));
   const canShow = useCan(['setting_notifications.show', 'setting_notifications.edit']);
   const canEdit = useCan(['setting_notifications.edit']);
@@ -148,8 +144,7 @@ function SettingsTable() {
 
   return (
     <>
-      <Space wrap size={[12, 12]} style={{ marginBottom: 16 }}>
-        <SearchInput value={params.search} onSearch={(search) => update({ search })} placeholder="Tìm theo sự kiện, nội dung" />
+      <ListFilters list={list} search={{ placeholder: 'Tìm theo sự kiện, nội dung' }}>
         <Select
           aria-label="Lọc theo sự kiện"
           placeholder="Sự kiện"
@@ -171,8 +166,7 @@ function SettingsTable() {
             { value: 'false', label: 'Đã tắt' },
           ]}
         />
-        {filtered && <ClearFiltersLink onClick={clear} />}
-      </Space>
+      </ListFilters>
       <ServerTable<NotificationSetting>
         query={settings}
         columns={columns}
