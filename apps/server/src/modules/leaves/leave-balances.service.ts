@@ -13,8 +13,26 @@ import { vnToday } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import { type ONCE_KINDS, leaveBalancesRepository as repo } from './leave-balances.repository';
 import { type DayCounter, type LeaveSpan, loadCounter, spansOverlap, viDate, yearsOf } from './leave-days';
-import { entitlementHalfDays, readPolicy, savePolicy } from './leave-policy';
+import { readPolicy, savePolicy } from './leave-policy';
 import { adjustBalance, closeYear } from './leave-year-end';
+
+/** Annual days before seniority; one more per full five years of service (Labour Code art. 113–114). */
+export const BASE_ANNUAL_DAYS = 12;
+
+/**
+ * Entitlement of a year, in half days. Seniority counts the full years of service at 31 December of the year. In the
+ * joining year it is prorated by month: the months from the joining month to December (the joining month counts in
+ * full), 12 × months / 12, rounded down to a half day. No entitlement before the joining year.
+ */
+export function entitlementHalfDays(joinedAt: string | null, year: number): number {
+  if (!joinedAt) return BASE_ANNUAL_DAYS * 2;
+  const joinYear = Number(joinedAt.slice(0, 4));
+  const joinMonth = Number(joinedAt.slice(5, 7));
+  if (year < joinYear) return 0;
+  if (year === joinYear) return Math.floor((BASE_ANNUAL_DAYS * (13 - joinMonth) * 2) / 12);
+  const years = year - joinYear;
+  return (BASE_ANNUAL_DAYS + Math.floor(years / 5)) * 2;
+}
 
 /** A span to assess for an employee: `exceptId` is the leave being edited (left out of overlaps and pending days). */
 export interface LeaveAssessInput {
@@ -64,7 +82,7 @@ export class LeaveBalancesService {
   }
 
   /**
-   * Days, overlap and balance of a span (the preview shows it; applying and editing refuse on it, `refuse`). Reads
+   * Days, overlap and balance of a span (the preview shows it; applying and editing go through `admit`). Reads
    * the ledger of each year, writing its entitlement and expiry first (idempotent).
    */
   async assess(db: Kysely<DB>, input: LeaveAssessInput, firstYear = false): Promise<LeaveAssessment> {
@@ -91,8 +109,12 @@ export class LeaveBalancesService {
     return { type, halfDays, overlap, years, allowNegative };
   }
 
-  /** The 422s of applying and editing, in this order: the type, no working day, an overlap, the balance. */
-  refuse(a: LeaveAssessment, editing: boolean): void {
+  /**
+   * `assess`, refused with the 422s of applying and editing (`editing`: an inactive type stays allowed), in this order:
+   * the type, no working day, an overlap, the balance. Call it after locking the employee's row (lib/row-lock.ts).
+   */
+  async admit(db: Kysely<DB>, input: LeaveAssessInput, editing: boolean): Promise<LeaveAssessment> {
+    const a = await this.assess(db, input);
     if (!a.type || (!a.type.active && !editing)) throw invalid('leave_type_id', 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.');
     if (a.halfDays <= 0) throw invalid('end_date', 'Khoảng thời gian này không có ngày làm việc nào.', 'LEAVE_NO_WORKING_DAYS');
     if (a.overlap) {
@@ -111,6 +133,7 @@ export class LeaveBalancesService {
         'LEAVE_BALANCE_EXCEEDED',
       );
     }
+    return a;
   }
 
   /** Writes a once-a-year row (entitlement, carry-over, expiry) unless it exists; true when written. */

@@ -229,14 +229,11 @@ export class LeavesService {
       await lockRow(trx, 'users', userId);
       const employee = await repo.employee(trx, userId);
       if (employee?.status !== 'active') throw invalid('user_id', 'Nhân viên không tồn tại hoặc đã nghỉ việc.');
-      const a = await this.deps.balances.assess(trx, {
-        userId,
-        leaveTypeId: body.leave_type_id,
-        span: body,
-        exceptId: null,
-        counter,
-      });
-      this.deps.balances.refuse(a, false);
+      const a = await this.deps.balances.admit(
+        trx,
+        { userId, leaveTypeId: body.leave_type_id, span: body, exceptId: null, counter },
+        false,
+      );
       const approverId = await deciderOf(trx, employee, {
         standsInFor: (approver) => repo.standsInFor(trx, userId, approver, vnToday()),
         person: (id) => repo.employee(trx, id),
@@ -296,14 +293,11 @@ export class LeavesService {
         throw forbidden();
       }
       await lockRow(trx, 'users', row.user_id);
-      const a = await this.deps.balances.assess(trx, {
-        userId: row.user_id,
-        leaveTypeId: body.leave_type_id,
-        span: body,
-        exceptId: id,
-        counter,
-      });
-      this.deps.balances.refuse(a, true);
+      const a = await this.deps.balances.admit(
+        trx,
+        { userId: row.user_id, leaveTypeId: body.leave_type_id, span: body, exceptId: id, counter },
+        true,
+      );
       const saved = await repo.update(trx, id, body.version, {
         leave_type_id: body.leave_type_id,
         start_date: body.start_date,

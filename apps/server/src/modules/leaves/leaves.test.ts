@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepartment, expectError, expectXlsx, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { multipart, PNG } from '../../test/multipart';
-import { entitlementHalfDays } from './leave-policy';
+import { entitlementHalfDays } from './leave-balances.service';
 
 type Who = { id: number; token: string };
 const EMPLOYEE = ['leaves.index', 'leaves.create'] as const;
