@@ -9,8 +9,11 @@ import { pageWindow, toPage, type Window } from './pagination';
 import { type LockableTable, lockRow } from './row-lock';
 import { type CodedTable, codeTaken, deleteVersioned, insertVersioned, updateVersioned } from './versioned';
 
-/** The columns a body writes; the kit adds the stamps (`created_*`, `updated_at`, `version`). */
-export type PlainValues<T extends CodedTable> = Omit<Insertable<DB[T]>, 'created_by' | 'created_at' | 'updated_at' | 'version'>;
+/**
+ * The columns a body writes; the kit adds the stamps (`created_*`, `updated_at`, `version`). Every column is optional
+ * here: a column the body does not give (a template's placeholders) comes from the create's `values`.
+ */
+export type PlainValues<T extends CodedTable> = Omit<Updateable<DB[T]>, 'created_by' | 'created_at' | 'updated_at' | 'version'>;
 
 /**
  * What a plain record tells the kit (docs: apps/server/README.md, "How to add a plain record"). The module keeps its
@@ -74,7 +77,7 @@ export class PlainRecords<T extends CodedTable & LockableTable, R extends { id: 
       await this.checks(trx, body);
       const now = nowIso();
       const values = { ...this.spec.values(body), ...more.values, created_by: actor.id, created_at: now, updated_at: now };
-      const id = await insertVersioned(trx, this.spec.table, values as Insertable<DB[T]>);
+      const id = await insertVersioned(trx, this.spec.table, values as unknown as Insertable<DB[T]>);
       await more.written?.(trx, id);
       const after = await this.get(trx, id);
       await this.audit(trx, actor, id, 'create', null, after);
@@ -93,7 +96,7 @@ export class PlainRecords<T extends CodedTable & LockableTable, R extends { id: 
     return inTransaction(db, async (trx) => {
       const before = await this.get(trx, id);
       await this.checks(trx, body, before);
-      const values = { ...this.spec.values(body), ...(await more.values?.(trx)) } as unknown as Updateable<DB[T]>;
+      const values = { ...this.spec.values(body), ...(await more.values?.(trx)) } as Updateable<DB[T]>;
       await updateVersioned(trx, this.spec.table, id, body.version, values, () => notFound(this.spec.notFound));
       const after = await this.get(trx, id);
       await this.audit(trx, actor, id, 'update', before, after);

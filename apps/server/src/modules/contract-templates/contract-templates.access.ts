@@ -1,9 +1,9 @@
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { ModuleAccess } from '../../lib/record-access';
+import { contractTemplatesRepository } from './contract-templates.repository';
 import { CONTRACT_TEMPLATE_ENTITY } from './contract-templates.service';
 
-const exists = async (db: Parameters<NonNullable<ModuleAccess['history']>[string]>[0], id: number) =>
-  Boolean(await db.selectFrom('contract_templates').select('id').where('id', '=', id).executeTakeFirst());
+const exists = contractTemplatesRepository.exists;
 
 /** A template's file is read by any signed-in user (as the template is) and changed with settings.edit. */
 export function contractTemplatesAccess(): ModuleAccess {

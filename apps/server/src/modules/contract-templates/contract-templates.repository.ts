@@ -1,5 +1,5 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
-import type { ContractTemplatesTable, DB } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { likeNormalized } from '../../lib/vi-search';
 
 export interface ContractTemplateFilter {
@@ -89,24 +89,14 @@ export const contractTemplatesRepository = {
       .executeTakeFirst();
   },
 
-  findByCode(db: Kysely<DB>, code: string) {
-    return db.selectFrom('contract_templates').select('id').where('code', '=', code).executeTakeFirst();
+  /** Whether the template exists (its documents' access). */
+  async exists(db: Kysely<DB>, id: number): Promise<boolean> {
+    return (await db.selectFrom('contract_templates').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
-  async insert(db: Kysely<DB>, row: Insertable<ContractTemplatesTable>): Promise<number> {
-    const { id } = await db.insertInto('contract_templates').values(row).returning('id').executeTakeFirstOrThrow();
-    return id;
-  },
-
-  /** Updates only the version the caller read; false when it is stale. */
-  async update(db: Kysely<DB>, id: number, version: number, values: Updateable<ContractTemplatesTable>, now: string) {
-    const result = await db
-      .updateTable('contract_templates')
-      .set({ ...values, version: sql`version + 1`, updated_at: now })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /** The template's file, once stored (after the row: the document names the template). */
+  async setDocument(db: Kysely<DB>, id: number, documentId: number): Promise<void> {
+    await db.updateTable('contract_templates').set({ document_id: documentId }).where('id', '=', id).execute();
   },
 
   async contractsCount(db: Kysely<DB>, id: number): Promise<number> {
@@ -116,9 +106,5 @@ export const contractTemplatesRepository = {
       .where('template_id', '=', id)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  },
-
-  delete(db: Kysely<DB>, id: number) {
-    return db.deleteFrom('contract_templates').where('id', '=', id).execute();
   },
 };

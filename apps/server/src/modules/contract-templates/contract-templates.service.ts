@@ -9,22 +9,19 @@ import {
 } from '@qlcv/common/schemas/contract-templates';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import { searchText } from '@qlcv/common/vi-text';
-import type { Kysely, Updateable } from 'kysely';
-import type { ContractTemplatesTable, DB } from '../../db/schema';
-import { type Actor, diff, writeAudit } from '../../lib/audit';
-import { nowIso } from '../../lib/clock';
-import { taken } from '../../lib/constraint-answers';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor } from '../../lib/audit';
 import { inspectDocxTemplate, renderDocxTemplate, sampleTemplateData, templateRefused } from '../../lib/docx-template';
-import { AppError, conflict, invalid, notFound, staleVersion } from '../../lib/errors';
-import { allRows, pageWindow, parseSort, toPage } from '../../lib/pagination';
-import { lockRow } from '../../lib/row-lock';
+import { AppError, conflict, invalid } from '../../lib/errors';
+import { allRows, parseSort } from '../../lib/pagination';
+import { PlainRecords, pageOf } from '../../lib/plain-record';
 import { likePattern } from '../../lib/vi-search';
 import type { Upload } from '../../plugins/multipart';
 import type { DocumentsService } from '../documents/documents.service';
 import { type ContractTemplateRow, contractTemplatesRepository as repo } from './contract-templates.repository';
 
 export const CONTRACT_TEMPLATE_ENTITY = 'contract_templates';
-const NOT_FOUND = 'Không tìm thấy mẫu hợp đồng.';
 
 function parsePlaceholders(json: string): string[] {
   try {
@@ -75,6 +72,33 @@ const auditView = (t: ContractTemplate) => ({
   placeholders: t.placeholders.length,
 });
 
+const templates = new PlainRecords({
+  table: 'contract_templates',
+  entity: CONTRACT_TEMPLATE_ENTITY,
+  notFound: 'Không tìm thấy mẫu hợp đồng.',
+  code: 'contract_templates.code',
+  find: repo.find,
+  toRecord: toTemplate,
+  values: (body: ContractTemplateCreateBody) => ({
+    code: body.code,
+    name: body.name,
+    description: body.description ?? null,
+    active: body.active ? 1 : 0,
+    search_text: searchText(body.code, body.name),
+  }),
+  // contracts.template_id has no foreign key: a contract being written with this template locks it too (`use`) and is
+  // waited for by the delete's lock; a later one finds it gone.
+  inUse: async (db, template) => {
+    const used = await repo.contractsCount(db, template.id);
+    return used > 0
+      ? conflict(
+          `Không thể xóa mẫu hợp đồng đang được dùng cho ${used} hợp đồng. Hãy chuyển mẫu sang "Ngừng sử dụng" thay vì xóa.`,
+        )
+      : null;
+  },
+  auditView,
+});
+
 export type ContractTemplateListQuery = ListQuery & { active?: '0' | '1' };
 
 /** A downloadable .docx: its bytes and the name it is saved under. */
@@ -92,9 +116,12 @@ export class ContractTemplatesService {
   async list(q: ContractTemplateListQuery): Promise<Paginated<ContractTemplate>> {
     const filter = { search: likePattern(q.search), active: q.active === undefined ? undefined : q.active === '1' };
     const sort = parseSort(q.sort, CONTRACT_TEMPLATE_SORTS, 'name');
-    const w = pageWindow(q);
-    const [rows, total] = await Promise.all([repo.list(this.db, filter, sort, w.limit, w.offset), repo.count(this.db, filter)]);
-    return toPage(rows.map(toTemplate), total, w);
+    return pageOf(
+      q,
+      (w) => repo.list(this.db, filter, sort, w.limit, w.offset),
+      () => repo.count(this.db, filter),
+      toTemplate,
+    );
   }
 
   exportRows(q: ContractTemplateListQuery): Promise<AsyncIterable<ContractTemplate>> {
@@ -105,10 +132,8 @@ export class ContractTemplatesService {
     return repo.options(this.db);
   }
 
-  async get(id: number, db: Kysely<DB> = this.db): Promise<ContractTemplate> {
-    const row = await repo.find(db, id);
-    if (!row) throw notFound(NOT_FOUND);
-    return toTemplate(row);
+  get(id: number, db: Kysely<DB> = this.db): Promise<ContractTemplate> {
+    return templates.get(db, id);
   }
 
   /** The one .docx of a create/update, read and checked; every problem refuses it with 422. */
@@ -123,21 +148,6 @@ export class ContractTemplatesService {
     const { placeholders, problems } = inspectDocxTemplate(await readFile(upload.tempPath));
     if (problems.length > 0) throw templateRefused(problems);
     return { upload, placeholders };
-  }
-
-  private async checkCode(db: Kysely<DB>, code: string, selfId?: number) {
-    const other = await repo.findByCode(db, code);
-    if (other && other.id !== selfId) throw taken('contract_templates.code');
-  }
-
-  private values(body: ContractTemplateCreateBody) {
-    return {
-      code: body.code,
-      name: body.name,
-      description: body.description ?? null,
-      active: body.active ? 1 : 0,
-      search_text: searchText(body.code, body.name),
-    };
   }
 
   /** Stores the checked file as the template's document, replacing the one it had. Returns the old files' keys. */
@@ -159,27 +169,15 @@ export class ContractTemplatesService {
   async create(actor: Actor, body: ContractTemplateCreateBody, uploads: Upload[]): Promise<ContractTemplate> {
     const file = await this.checkedFile(uploads, true);
     if (!file) throw invalid('file', 'Vui lòng chọn tệp mẫu hợp đồng (.docx).');
-    return this.documents.saveWith(uploads, async (trx) => {
-      await this.checkCode(trx, body.code);
-      const now = nowIso();
-      const id = await repo.insert(trx, {
-        ...this.values(body),
-        placeholders: JSON.stringify(file.placeholders),
-        created_at: now,
-        updated_at: now,
-        created_by: actor.id,
-      });
-      const { documentId } = await this.storeFile(trx, actor, id, file.upload);
-      await trx.updateTable('contract_templates').set({ document_id: documentId }).where('id', '=', id).execute();
-      const created = await this.get(id, trx);
-      await writeAudit(trx, actor, {
-        entity: CONTRACT_TEMPLATE_ENTITY,
-        entityId: id,
-        action: 'create',
-        changes: diff(null, auditView(created)),
-      });
-      return created;
-    });
+    return this.documents.saveWith(uploads, (trx) =>
+      templates.create(trx, actor, body, {
+        values: { placeholders: JSON.stringify(file.placeholders) },
+        written: async (trx, id) => {
+          const { documentId } = await this.storeFile(trx, actor, id, file.upload);
+          await repo.setDocument(trx, id, documentId);
+        },
+      }),
+    );
   }
 
   /** Updates the fields; a new file (optional) replaces the old one once it passes the check. */
@@ -187,26 +185,16 @@ export class ContractTemplatesService {
     await this.get(id);
     const file = await this.checkedFile(uploads, false);
     let oldKeys: string[] = [];
-    const after = await this.documents.saveWith(uploads, async (trx) => {
-      const before = await this.get(id, trx);
-      await this.checkCode(trx, body.code, id);
-      const values: Updateable<ContractTemplatesTable> = this.values(body);
-      if (file) {
-        const stored = await this.storeFile(trx, actor, id, file.upload);
-        oldKeys = stored.oldKeys;
-        values.document_id = stored.documentId;
-        values.placeholders = JSON.stringify(file.placeholders);
-      }
-      if (!(await repo.update(trx, id, body.version, values, nowIso()))) throw staleVersion();
-      const after = await this.get(id, trx);
-      await writeAudit(trx, actor, {
-        entity: CONTRACT_TEMPLATE_ENTITY,
-        entityId: id,
-        action: 'update',
-        changes: diff(auditView(before), auditView(after)),
-      });
-      return after;
-    });
+    const after = await this.documents.saveWith(uploads, (trx) =>
+      templates.update(trx, actor, id, body, {
+        values: async (trx) => {
+          if (!file) return {};
+          const stored = await this.storeFile(trx, actor, id, file.upload);
+          oldKeys = stored.oldKeys;
+          return { document_id: stored.documentId, placeholders: JSON.stringify(file.placeholders) };
+        },
+      }),
+    );
     await this.documents.removeFiles(oldKeys);
     return after;
   }
@@ -217,26 +205,11 @@ export class ContractTemplatesService {
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
-    const keys = await this.db.transaction().execute(async (trx) => {
-      // Counted under the delete lock: contracts.template_id has no foreign key, so a contract being written with this
-      // template locks it too (`use`), and is waited for; a later one finds it gone.
-      await lockRow(trx, 'contract_templates', id, 'delete');
-      const template = await this.get(id, trx);
-      const used = await this.inUse(id, trx);
-      if (used > 0) {
-        throw conflict(
-          `Không thể xóa mẫu hợp đồng đang được dùng cho ${used} hợp đồng. Hãy chuyển mẫu sang "Ngừng sử dụng" thay vì xóa.`,
-        );
-      }
-      const keys = await this.documents.deleteFor(trx, CONTRACT_TEMPLATE_ENTITY, id);
-      await repo.delete(trx, id);
-      await writeAudit(trx, actor, {
-        entity: CONTRACT_TEMPLATE_ENTITY,
-        entityId: id,
-        action: 'delete',
-        changes: diff(auditView(template), null),
-      });
-      return keys;
+    let keys: string[] = [];
+    await templates.delete(this.db, actor, id, {
+      removing: async (trx) => {
+        keys = await this.documents.deleteFor(trx, CONTRACT_TEMPLATE_ENTITY, id);
+      },
     });
     await this.documents.removeFiles(keys);
   }
