@@ -165,16 +165,6 @@ export const leavesRepository = {
     return Number(r.n);
   },
 
-  /** Whether the leave is in the scope (own, approver, or in its departments). */
-  async visible(db: Kysely<DB>, id: number, scope: LeaveScope): Promise<boolean> {
-    const r = await base(db)
-      .select('l.id')
-      .where('l.id', '=', id)
-      .where((eb) => inScope(eb, scope))
-      .executeTakeFirst();
-    return Boolean(r);
-  },
-
   /** Writes a new leave; its id. */
   async insert(db: Kysely<DB>, values: Omit<Insertable<DB['leaves']>, 'version'>): Promise<number> {
     const r = await db.insertInto('leaves').values(values).returning('id').executeTakeFirstOrThrow();
