@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
-import { LIVE_STATUSES } from './leaves.repository';
+import { LEAVE_SPAN_COLUMNS, LIVE_STATUSES } from './leaves.repository';
 
 /** Kinds written once per employee, year and type (a partial unique index holds them). */
 export const ONCE_KINDS = ['entitlement', 'carry_over', 'expiry'] as const;
@@ -176,19 +176,7 @@ export const leaveBalancesRepository = {
     return db
       .selectFrom('leaves as l')
       .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')
-      .select([
-        'l.id',
-        'l.code',
-        'l.user_id',
-        'l.leave_type_id',
-        'l.start_date',
-        'l.start_half',
-        'l.end_date',
-        'l.end_half',
-        'l.half_days',
-        'l.status',
-        't.uses_balance',
-      ])
+      .select([...LEAVE_SPAN_COLUMNS, 'l.status', 't.uses_balance'])
       .where('l.status', 'in', [...LIVE_STATUSES])
       .where('l.start_date', '<=', to)
       .where('l.end_date', '>=', from)

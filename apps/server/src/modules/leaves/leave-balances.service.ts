@@ -136,8 +136,8 @@ export class LeaveBalancesService {
     return a;
   }
 
-  /** Writes a once-a-year row (entitlement, carry-over, expiry) unless it exists; true when written. */
-  insertOnce(
+  /** Writes a once-a-year row (entitlement, expiry) unless it exists; true when written. */
+  private insertOnce(
     db: Kysely<DB>,
     row: {
       user_id: number;

@@ -16,19 +16,6 @@ export interface BalanceLedger {
   annualTypeId(db: Kysely<DB>): Promise<number>;
   ensureEntitlement(db: Kysely<DB>, userId: number, year: number, typeId?: number): Promise<void>;
   remainingHalf(db: Kysely<DB>, userId: number, year: number): Promise<number>;
-  insertOnce(
-    db: Kysely<DB>,
-    row: {
-      user_id: number;
-      leave_type_id: number;
-      year: number;
-      kind: 'carry_over';
-      half_days: number;
-      note: string;
-      expires_on: string;
-      created_by: number;
-    },
-  ): Promise<boolean>;
   balance(userId: number, year: number, db: Kysely<DB>, counter: DayCounter): Promise<LeaveBalance>;
   policy(): Promise<LeavePolicy>;
 }
@@ -97,13 +84,14 @@ export async function closeYear(
       const carry = Math.min(Math.max(0, remaining), cap);
       const done =
         carry > 0 &&
-        (await balances.insertOnce(trx, {
+        (await repo.insertOnce(trx, {
           user_id: userId,
           leave_type_id: typeId,
           year: year + 1,
           kind: 'carry_over',
           half_days: carry,
           note: `Chuyển ${carry / 2} ngày phép còn lại của năm ${year} (hết hạn ${viDate(expires)})`,
+          leave_id: null,
           expires_on: expires,
           created_by: actor.id,
         }));

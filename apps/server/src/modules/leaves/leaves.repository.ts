@@ -64,17 +64,22 @@ function base(db: Kysely<DB>) {
     .leftJoin('users as cb', 'cb.id', 'l.created_by');
 }
 
+/** A leave's own columns that say whose it is and when (`leaves as l`). */
+export const LEAVE_SPAN_COLUMNS = [
+  'l.id',
+  'l.code',
+  'l.user_id',
+  'l.leave_type_id',
+  'l.start_date',
+  'l.start_half',
+  'l.end_date',
+  'l.end_half',
+  'l.half_days',
+] as const;
+
 function selected(db: Kysely<DB>) {
   return base(db).select([
-    'l.id',
-    'l.code',
-    'l.user_id',
-    'l.leave_type_id',
-    'l.start_date',
-    'l.start_half',
-    'l.end_date',
-    'l.end_half',
-    'l.half_days',
+    ...LEAVE_SPAN_COLUMNS,
     'l.reason',
     'l.status',
     'l.approver_id',

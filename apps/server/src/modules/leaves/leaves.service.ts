@@ -244,13 +244,7 @@ export class LeavesService {
       const leaveId = await repo.insert(trx, {
         code,
         user_id: userId,
-        leave_type_id: body.leave_type_id,
-        start_date: body.start_date,
-        start_half: body.start_half,
-        end_date: body.end_date,
-        end_half: body.end_half,
-        half_days: a.halfDays,
-        reason: body.reason ?? null,
+        ...leaveValues(body, a.halfDays),
         status: forEmployee ? 'approved' : 'pending',
         approver_id: approverId,
         decided_by: forEmployee ? actor.id : null,
@@ -299,13 +293,7 @@ export class LeavesService {
         true,
       );
       const saved = await repo.update(trx, id, body.version, {
-        leave_type_id: body.leave_type_id,
-        start_date: body.start_date,
-        start_half: body.start_half,
-        end_date: body.end_date,
-        end_half: body.end_half,
-        half_days: a.halfDays,
-        reason: body.reason ?? null,
+        ...leaveValues(body, a.halfDays),
         updated_at: nowIso(),
       });
       if (!saved) throw staleVersion();
@@ -330,6 +318,19 @@ export class LeavesService {
     }
     throw new AppError(409, 'INVALID_STATE', 'Đơn nghỉ đã được xử lý, không thể hủy.');
   }
+}
+
+/** The columns a leave's form writes, with its counted half days. */
+function leaveValues(body: LeaveCreateBody, halfDays: number) {
+  return {
+    leave_type_id: body.leave_type_id,
+    start_date: body.start_date,
+    start_half: body.start_half,
+    end_date: body.end_date,
+    end_half: body.end_half,
+    half_days: halfDays,
+    reason: body.reason ?? null,
+  };
 }
 
 /** What the history shows of a leave. */
