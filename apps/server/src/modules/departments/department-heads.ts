@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { departmentsRepository as repo } from './departments.repository';
 
 /**
  * The manager above an employee: the head of their department; for a head (or a department with no active head),
@@ -11,15 +12,15 @@ export async function headAbove(db: Kysely<DB>, employee: { id: number; departme
   const seen = new Set<number>();
   while (deptId !== null && !seen.has(deptId)) {
     seen.add(deptId);
-    const d = await db
-      .selectFrom('departments as d')
-      .leftJoin('users as h', 'h.id', 'd.head_id')
-      .select(['d.parent_id', 'd.head_id', 'h.status as head_status'])
-      .where('d.id', '=', deptId)
-      .executeTakeFirst();
+    const d = await repo.headLink(db, deptId);
     if (!d) return null;
     if (d.head_id !== null && d.head_id !== employee.id && d.head_status === 'active') return d.head_id;
     deptId = d.parent_id;
   }
   return null;
+}
+
+/** The ids of the departments a user heads (evaluations put their people in the head's scope). */
+export function departmentsHeadedBy(db: Kysely<DB>, userId: number): Promise<number[]> {
+  return repo.headedIds(db, userId);
 }

@@ -90,6 +90,22 @@ export const departmentsRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** A department's parent, head and the head's status (to walk up to the manager above someone). */
+  headLink(db: Kysely<DB>, id: number) {
+    return db
+      .selectFrom('departments as d')
+      .leftJoin('users as h', 'h.id', 'd.head_id')
+      .select(['d.parent_id', 'd.head_id', 'h.status as head_status'])
+      .where('d.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The ids of the departments a user heads. */
+  async headedIds(db: Kysely<DB>, userId: number): Promise<number[]> {
+    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).execute();
+    return rows.map((r) => r.id);
+  },
+
   /** Parent links of every department, to refuse a cycle. */
   parentLinks(db: Kysely<DB>) {
     return db.selectFrom('departments').select(['id', 'parent_id']).execute();

@@ -4,7 +4,7 @@ import { recordEvent } from '../../lib/domain-events';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { vnToday } from '../../lib/vn-time';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
-import { USER_EVALUATION_ENTITY } from '../user-evaluations/user-evaluations.service';
+import { USER_EVALUATION_ENTITY, userEvaluationRecords } from '../user-evaluations/user-evaluations.service';
 
 /** The reminder goes out this many days before the self-assessment deadline. */
 export const SELF_DUE_DAYS = 2;
@@ -34,38 +34,10 @@ export class EvaluationSelfDueJob implements ScheduledJob {
     let raised = 0;
     for (;;) {
       const pass = await this.db.transaction().execute(async (trx) => {
-        const due = await trx
-          .selectFrom('user_evaluations as ue')
-          .innerJoin('evaluations as e', 'e.id', 'ue.evaluation_id')
-          .innerJoin('users as u', 'u.id', 'ue.employee_id')
-          .select([
-            'ue.id',
-            'ue.employee_id',
-            'ue.department_id',
-            'ue.reviewer_id',
-            'e.name as evaluation_name',
-            'e.self_deadline',
-            'u.name as employee_name',
-          ])
-          .where('e.status', '=', 'open')
-          .where('ue.status', '=', 'draft')
-          .where('e.self_deadline', '>=', today)
-          .where('e.self_deadline', '<=', until)
-          .where((eb) =>
-            eb.or([eb('ue.self_due_deadline', 'is', null), eb('ue.self_due_deadline', '!=', eb.ref('e.self_deadline'))]),
-          )
-          .orderBy('ue.id')
-          .limit(this.batch)
-          .execute();
+        const due = await userEvaluationRecords.selfDue(trx, today, until, this.batch);
         let n = 0;
         for (const ue of due) {
-          const r = await trx
-            .updateTable('user_evaluations')
-            .set({ self_due_deadline: ue.self_deadline })
-            .where('id', '=', ue.id)
-            .where((eb) => eb.or([eb('self_due_deadline', 'is', null), eb('self_due_deadline', '!=', ue.self_deadline)]))
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) continue;
+          if (!(await userEvaluationRecords.markSelfDue(trx, ue.id, ue.self_deadline))) continue;
           await recordEvent(trx, {
             type: 'evaluation.self_due',
             entity: USER_EVALUATION_ENTITY,

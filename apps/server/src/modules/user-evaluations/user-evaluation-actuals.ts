@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { measureActual } from '../kpi-types/kpi-measures';
+import { userEvaluationsRepository as repo } from './user-evaluations.repository';
 
 /** Computed actuals older than this are measured again when the user evaluation is read while the period is open. */
 export const ACTUALS_STALE_MS = 5 * 60_000;
@@ -32,15 +33,9 @@ export async function recomputeTotal(
   db: Kysely<DB>,
   userEvaluationId: number,
 ): Promise<{ total: number | null; grade: Grade | null }> {
-  const scores = await db
-    .selectFrom('user_evaluation_scores as s')
-    .innerJoin('evaluation_criteria as c', 'c.id', 's.criterion_id')
-    .select(['c.weight', 's.self_score', 's.reviewer_score'])
-    .where('s.user_evaluation_id', '=', userEvaluationId)
-    .execute();
-  const total = totalOf(scores);
+  const total = totalOf(await repo.weightedScores(db, userEvaluationId));
   const grade = gradeOf(total);
-  await db.updateTable('user_evaluations').set({ total, grade }).where('id', '=', userEvaluationId).execute();
+  await repo.setTotal(db, userEvaluationId, total, grade);
   return { total, grade };
 }
 
@@ -53,14 +48,7 @@ export async function fillActuals(
   ue: { id: number; employee_id: number; period_start: string; period_end: string },
   opts: { onlyStale?: boolean } = {},
 ): Promise<boolean> {
-  const rows = await db
-    .selectFrom('user_evaluation_scores as s')
-    .innerJoin('evaluation_criteria as c', 'c.id', 's.criterion_id')
-    .innerJoin('kpi_types as k', 'k.id', 'c.kpi_type_id')
-    .select(['s.id', 's.actual_updated_at', 'k.measure'])
-    .where('s.user_evaluation_id', '=', ue.id)
-    .where('k.measure', '!=', 'manual')
-    .execute();
+  const rows = await repo.computedScores(db, ue.id);
   if (rows.length === 0) return false;
   const now = nowIso();
   if (opts.onlyStale) {
@@ -73,11 +61,12 @@ export async function fillActuals(
       from: ue.period_start,
       to: ue.period_end,
     });
-    await db
-      .updateTable('user_evaluation_scores')
-      .set({ actual: a.value, actual_count: a.count, actual_records: JSON.stringify(a.records), actual_updated_at: now })
-      .where('id', '=', r.id)
-      .execute();
+    await repo.updateScore(db, r.id, {
+      actual: a.value,
+      actual_count: a.count,
+      actual_records: JSON.stringify(a.records),
+      actual_updated_at: now,
+    });
   }
   return true;
 }

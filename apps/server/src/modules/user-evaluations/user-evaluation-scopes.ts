@@ -2,6 +2,7 @@ import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
+import { departmentsHeadedBy } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
 
 /** Keys of HR: see every user evaluation, approve, return, and stand in for a missing reviewer. */
@@ -25,8 +26,8 @@ export async function userEvaluationScopeOf(
 ): Promise<UserEvaluationScope> {
   if (isHr(actor)) return { all: true, userId: actor.id };
   const ids = new Set<number>();
-  const headed = await db.selectFrom('departments').select('id').where('head_id', '=', actor.id).execute();
-  for (const d of headed) for (const id of await departments.withDescendants(d.id, db)) ids.add(id);
+  const headed = await departmentsHeadedBy(db, actor.id);
+  for (const d of headed) for (const id of await departments.withDescendants(d, db)) ids.add(id);
   return { all: false, userId: actor.id, departmentIds: [...ids] };
 }
 

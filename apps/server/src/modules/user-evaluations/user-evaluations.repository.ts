@@ -226,6 +226,68 @@ export const userEvaluationsRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** The weight and both scores of each criterion: what the total is computed from. */
+  weightedScores(db: Kysely<DB>, userEvaluationId: number) {
+    return db
+      .selectFrom('user_evaluation_scores as s')
+      .innerJoin('evaluation_criteria as c', 'c.id', 's.criterion_id')
+      .select(['c.weight', 's.self_score', 's.reviewer_score'])
+      .where('s.user_evaluation_id', '=', userEvaluationId)
+      .execute();
+  },
+
+  setTotal(db: Kysely<DB>, id: number, total: number | null, grade: string | null) {
+    return db.updateTable('user_evaluations').set({ total, grade }).where('id', '=', id).execute();
+  },
+
+  /** The score rows whose actual is computed (not manual), with their measure. */
+  computedScores(db: Kysely<DB>, userEvaluationId: number) {
+    return db
+      .selectFrom('user_evaluation_scores as s')
+      .innerJoin('evaluation_criteria as c', 'c.id', 's.criterion_id')
+      .innerJoin('kpi_types as k', 'k.id', 'c.kpi_type_id')
+      .select(['s.id', 's.actual_updated_at', 'k.measure'])
+      .where('s.user_evaluation_id', '=', userEvaluationId)
+      .where('k.measure', '!=', 'manual')
+      .execute();
+  },
+
+  /** The user evaluations whose self-assessment reminder is due (see EvaluationSelfDueJob), oldest first. */
+  selfDue(db: Kysely<DB>, today: string, until: string, limit: number) {
+    return db
+      .selectFrom('user_evaluations as ue')
+      .innerJoin('evaluations as e', 'e.id', 'ue.evaluation_id')
+      .innerJoin('users as u', 'u.id', 'ue.employee_id')
+      .select([
+        'ue.id',
+        'ue.employee_id',
+        'ue.department_id',
+        'ue.reviewer_id',
+        'e.name as evaluation_name',
+        'e.self_deadline',
+        'u.name as employee_name',
+      ])
+      .where('e.status', '=', 'open')
+      .where('ue.status', '=', 'draft')
+      .where('e.self_deadline', '>=', today)
+      .where('e.self_deadline', '<=', until)
+      .where((eb) => eb.or([eb('ue.self_due_deadline', 'is', null), eb('ue.self_due_deadline', '!=', eb.ref('e.self_deadline'))]))
+      .orderBy('ue.id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Marks the reminder of this deadline as raised; false when another runner did it first. */
+  async markSelfDue(db: Kysely<DB>, id: number, deadline: string): Promise<boolean> {
+    const r = await db
+      .updateTable('user_evaluations')
+      .set({ self_due_deadline: deadline })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('self_due_deadline', 'is', null), eb('self_due_deadline', '!=', deadline)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
   scores(db: Kysely<DB>, userEvaluationId: number): Promise<ScoreRow[]> {
     return db
       .selectFrom('user_evaluation_scores as s')

@@ -43,6 +43,10 @@ export const userEvaluationRecords = {
   /** A new user evaluation with an empty score row per criterion; returns its id. */
   create: (db: Kysely<DB>, row: Insertable<UserEvaluationsTable>, criterionIds: readonly number[]) =>
     repo.insertWithScores(db, row, criterionIds),
+  /** Drafts of open periods whose self deadline falls in [today, until] and whose reminder was not raised for it. */
+  selfDue: (db: Kysely<DB>, today: string, until: string, limit: number) => repo.selfDue(db, today, until, limit),
+  /** Marks the reminder of `deadline` as raised; false when another runner did it first. */
+  markSelfDue: (db: Kysely<DB>, id: number, deadline: string) => repo.markSelfDue(db, id, deadline),
 };
 
 /** What the history shows of a user evaluation's scores: one line per criterion and field. */
