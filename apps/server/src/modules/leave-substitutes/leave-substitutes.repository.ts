@@ -60,4 +60,41 @@ export const leaveSubstitutesRepository = {
   async delete(db: Kysely<DB>, id: number): Promise<void> {
     await db.deleteFrom('leave_substitutes').where('id', '=', id).execute();
   },
+
+  /** Approvers the user stands in for on `day`. */
+  async substitutedBy(db: Kysely<DB>, substituteId: number, day: string): Promise<number[]> {
+    const rows = await db
+      .selectFrom('leave_substitutes')
+      .select('approver_id')
+      .where('substitute_id', '=', substituteId)
+      .where('start_date', '<=', day)
+      .where('end_date', '>=', day)
+      .execute();
+    return [...new Set(rows.map((r) => r.approver_id))];
+  },
+
+  /** Whether `substituteId` stands in for `approverId` on `day` or later (a period not yet over). */
+  async standsInFor(db: Kysely<DB>, substituteId: number, approverId: number, day: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('leave_substitutes')
+      .select('id')
+      .where('substitute_id', '=', substituteId)
+      .where('approver_id', '=', approverId)
+      .where('end_date', '>=', day)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Substitutes of an approver on `day`. */
+  substitutesOf(db: Kysely<DB>, approverId: number, day: string) {
+    return db
+      .selectFrom('leave_substitutes as s')
+      .innerJoin('users as u', 'u.id', 's.substitute_id')
+      .select(['u.id', 'u.name'])
+      .where('s.approver_id', '=', approverId)
+      .where('s.start_date', '<=', day)
+      .where('s.end_date', '>=', day)
+      .distinct()
+      .execute();
+  },
 };

@@ -105,3 +105,20 @@ export class LeaveSubstitutesService {
     });
   }
 }
+
+// What the leaves module reads of the substitutes, in its own transaction (`day`: usually today).
+
+/** Approvers the user stands in for on `day`. */
+export function substitutedBy(db: Kysely<DB>, substituteId: number, day: string): Promise<number[]> {
+  return repo.substitutedBy(db, substituteId, day);
+}
+
+/** Whether `substituteId` stands in for `approverId` on `day` or later (a period not yet over). */
+export function standsInFor(db: Kysely<DB>, substituteId: number, approverId: number, day: string): Promise<boolean> {
+  return repo.standsInFor(db, substituteId, approverId, day);
+}
+
+/** The substitutes of an approver on `day`. */
+export function substitutesOf(db: Kysely<DB>, approverId: number, day: string): Promise<{ id: number; name: string }[]> {
+  return repo.substitutesOf(db, approverId, day);
+}

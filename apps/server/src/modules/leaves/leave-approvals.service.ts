@@ -6,6 +6,7 @@ import type { DomainEventType } from '../../lib/domain-events';
 import { AppError, forbidden, staleVersion } from '../../lib/errors';
 import { changeStatus } from '../../lib/status-change';
 import { vnToday } from '../../lib/vn-time';
+import { substitutesOf } from '../leave-substitutes/leave-substitutes.service';
 import type { LeaveBalancesService } from './leave-balances.service';
 import { type DayCounter, yearsOf } from './leave-days';
 import { LEAVE_ENTITY, type LeaveContext, mayDecide } from './leaves.mappers';
@@ -132,7 +133,7 @@ export class LeaveApprovalsService {
         if (row.approver_id) heads.add(row.approver_id);
         if (row.status === 'approved' && row.decided_by && row.decided_by !== row.user_id) heads.add(row.decided_by);
         if (row.status === 'pending' && row.approver_id)
-          for (const s of await leavesRepository.substitutesOf(trx, row.approver_id, vnToday())) heads.add(s.id);
+          for (const s of await substitutesOf(trx, row.approver_id, vnToday())) heads.add(s.id);
         return { head_ids: [...heads] };
       },
     });

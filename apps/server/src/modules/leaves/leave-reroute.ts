@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/clock';
 import { recordEvent } from '../../lib/domain-events';
 import { lockRow } from '../../lib/row-lock';
 import { vnToday } from '../../lib/vn-time';
+import { standsInFor, substitutesOf } from '../leave-substitutes/leave-substitutes.service';
 import { deciderOf } from './leave-scopes';
 import { LEAVE_ENTITY } from './leaves.mappers';
 import { type LeaveRow, leavesRepository as repo } from './leaves.repository';
@@ -23,7 +24,7 @@ export async function rerouteOwnLeaves(trx: Kysely<DB>, actor: Actor, substitute
   if (!employee) return;
   const today = vnToday();
   const next = await deciderOf(trx, employee, {
-    standsInFor: (approver) => repo.standsInFor(trx, substituteId, approver, today),
+    standsInFor: (approver) => standsInFor(trx, substituteId, approver, today),
     person: (id) => repo.employee(trx, id),
   });
   for (const id of ids) {
@@ -36,7 +37,7 @@ export async function rerouteOwnLeaves(trx: Kysely<DB>, actor: Actor, substitute
       action: 'reroute',
       changes: { approver: [before.approver_name, after.approver_name ?? 'Nhân sự (toàn công ty)'] },
     });
-    const heads = next ? [next, ...(await repo.substitutesOf(trx, next, today)).map((s) => s.id)] : [];
+    const heads = next ? [next, ...(await substitutesOf(trx, next, today)).map((s) => s.id)] : [];
     await recordEvent(trx, {
       type: 'leave.submitted',
       entity: LEAVE_ENTITY,

@@ -41,7 +41,7 @@ export const approverOf = headAbove;
  * Who decides an employee's leave: the approver above them (`approverOf`), passed over while the employee stands in
  * for that approver (a substitute period not yet over) — the leave would wait for the absent approver and for the
  * employee themself, who may not decide it. Then the approver's own approver decides, up the tree; null when none is
- * left (`leaves.all` decides). `standsInFor` and `person` read the leaves repository.
+ * left (`leaves.all` decides). `standsInFor` reads the leave substitutes, `person` the leaves repository.
  */
 export async function deciderOf(
   db: Kysely<DB>,

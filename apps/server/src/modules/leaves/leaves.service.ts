@@ -26,6 +26,7 @@ import { vnToday, vnYymm } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import type { DepartmentsService } from '../departments/departments.service';
 import type { DocumentsService } from '../documents/documents.service';
+import { standsInFor, substitutedBy, substitutesOf } from '../leave-substitutes/leave-substitutes.service';
 import type { LeaveBalancesService } from './leave-balances.service';
 import { counterFor, viDate } from './leave-days';
 import { coversEmployee, deciderOf, leaveScopeOf } from './leave-scopes';
@@ -69,14 +70,14 @@ export class LeavesService {
     return {
       actor,
       scope: await leaveScopeOf(db, this.deps.departments, actor),
-      substituteFor: await repo.substitutedBy(db, actor.id, today),
+      substituteFor: await substitutedBy(db, actor.id, today),
       today,
     };
   }
 
   /** The approvers whose leave the user decides today as their substitute. */
   substituteFor(userId: number): Promise<number[]> {
-    return repo.substitutedBy(this.db, userId, vnToday());
+    return substitutedBy(this.db, userId, vnToday());
   }
 
   /** Whether the actor sees the leave: own, in scope, its approver or an active substitute of the approver. */
@@ -158,7 +159,7 @@ export class LeavesService {
     return {
       ...toLeave(row, c),
       attachments: await this.deps.documents.listFor(LEAVE_ENTITY, row.id, db),
-      substitutes: row.approver_id ? await repo.substitutesOf(db, row.approver_id, c.today) : [],
+      substitutes: row.approver_id ? await substitutesOf(db, row.approver_id, c.today) : [],
     };
   }
 
@@ -235,7 +236,7 @@ export class LeavesService {
         false,
       );
       const approverId = await deciderOf(trx, employee, {
-        standsInFor: (approver) => repo.standsInFor(trx, userId, approver, vnToday()),
+        standsInFor: (approver) => standsInFor(trx, userId, approver, vnToday()),
         person: (id) => repo.employee(trx, id),
       });
       const yymm = vnYymm();
@@ -263,7 +264,7 @@ export class LeavesService {
         action: 'create',
         changes: diff(null, leaveAudit(row)),
       });
-      const heads = approverId ? [approverId, ...(await repo.substitutesOf(trx, approverId, vnToday())).map((s) => s.id)] : [];
+      const heads = approverId ? [approverId, ...(await substitutesOf(trx, approverId, vnToday())).map((s) => s.id)] : [];
       await recordEvent(trx, {
         type: forEmployee ? 'leave.created_for_you' : 'leave.submitted',
         entity: LEAVE_ENTITY,
