@@ -8,18 +8,20 @@ import {
   type ContractTemplateUpdateBody,
 } from '@qlcv/common/schemas/contract-templates';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
-import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { inspectDocxTemplate, renderDocxTemplate, sampleTemplateData, templateRefused } from '../../lib/docx-template';
-import { AppError, conflict, invalid } from '../../lib/errors';
-import { allRows, parseSort } from '../../lib/pagination';
-import { PlainRecords, pageOf } from '../../lib/plain-record';
+import { AppError, invalid } from '../../lib/errors';
+import * as kit from '../../lib/plain-record';
 import { likePattern } from '../../lib/vi-search';
 import type { Upload } from '../../plugins/multipart';
 import type { DocumentsService } from '../documents/documents.service';
-import { type ContractTemplateRow, contractTemplatesRepository as repo } from './contract-templates.repository';
+import {
+  type ContractTemplateFilter,
+  type ContractTemplateRow,
+  contractTemplatesRepository as repo,
+} from './contract-templates.repository';
 
 export const CONTRACT_TEMPLATE_ENTITY = 'contract_templates';
 
@@ -47,18 +49,14 @@ function toTemplate(row: ContractTemplateRow): ContractTemplate {
         }
       : null;
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
+    ...kit.recordHead(row),
     description: row.description,
     active: Boolean(Number(row.active)),
     placeholders: parsePlaceholders(row.placeholders),
     file,
     contracts_count: Number(row.contracts_count ?? 0),
     created_by: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...kit.recordStamps(row),
   };
 }
 
@@ -72,34 +70,38 @@ const auditView = (t: ContractTemplate) => ({
   placeholders: t.placeholders.length,
 });
 
-const templates = new PlainRecords({
-  table: 'contract_templates',
-  entity: CONTRACT_TEMPLATE_ENTITY,
+const templates = new kit.PlainRecords({
+  table: CONTRACT_TEMPLATE_ENTITY,
   notFound: 'Không tìm thấy mẫu hợp đồng.',
-  code: 'contract_templates.code',
   find: repo.find,
   toRecord: toTemplate,
-  values: (body: ContractTemplateCreateBody) => ({
-    code: body.code,
-    name: body.name,
-    description: body.description ?? null,
-    active: body.active ? 1 : 0,
-    search_text: searchText(body.code, body.name),
-  }),
+  values: (body: ContractTemplateCreateBody) => kit.codeNameValues(body),
   // contracts.template_id has no foreign key: a contract being written with this template locks it too (`use`) and is
   // waited for by the delete's lock; a later one finds it gone.
   inUse: async (db, template) => {
     const used = await repo.contractsCount(db, template.id);
-    return used > 0
-      ? conflict(
-          `Không thể xóa mẫu hợp đồng đang được dùng cho ${used} hợp đồng. Hãy chuyển mẫu sang "Ngừng sử dụng" thay vì xóa.`,
-        )
-      : null;
+    return kit.refusedWhileUsed(
+      used,
+      `Không thể xóa mẫu hợp đồng đang được dùng cho ${used} hợp đồng. Hãy chuyển mẫu sang "Ngừng sử dụng" thay vì xóa.`,
+    );
   },
   auditView,
 });
 
 export type ContractTemplateListQuery = ListQuery & { active?: '0' | '1' };
+
+const filterOf = (q: ContractTemplateListQuery): ContractTemplateFilter => ({
+  search: likePattern(q.search),
+  active: q.active === undefined ? undefined : q.active === '1',
+});
+
+const list = new kit.PlainList({
+  sorts: CONTRACT_TEMPLATE_SORTS,
+  sort: 'name',
+  rows: (db, q: ContractTemplateListQuery, sort, w) => repo.list(db, filterOf(q), sort, w.limit, w.offset),
+  count: (db, q) => repo.count(db, filterOf(q)),
+  toRecord: toTemplate,
+});
 
 /** A downloadable .docx: its bytes and the name it is saved under. */
 export interface DocxFile {
@@ -113,19 +115,12 @@ export class ContractTemplatesService {
     private readonly documents: DocumentsService,
   ) {}
 
-  async list(q: ContractTemplateListQuery): Promise<Paginated<ContractTemplate>> {
-    const filter = { search: likePattern(q.search), active: q.active === undefined ? undefined : q.active === '1' };
-    const sort = parseSort(q.sort, CONTRACT_TEMPLATE_SORTS, 'name');
-    return pageOf(
-      q,
-      (w) => repo.list(this.db, filter, sort, w.limit, w.offset),
-      () => repo.count(this.db, filter),
-      toTemplate,
-    );
+  list(q: ContractTemplateListQuery): Promise<Paginated<ContractTemplate>> {
+    return list.list(this.db, q);
   }
 
   exportRows(q: ContractTemplateListQuery): Promise<AsyncIterable<ContractTemplate>> {
-    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+    return list.exportRows(this.db, q);
   }
 
   options(): Promise<ContractTemplateOption[]> {

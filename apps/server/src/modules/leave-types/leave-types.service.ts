@@ -2,30 +2,24 @@ import type { LeaveType, LeaveTypeCreateBody } from '@qlcv/common/schemas/leave-
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, LeaveTypesTable } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { PlainRecordService, PlainRecords } from '../../lib/plain-record';
+import * as kit from '../../lib/plain-record';
 import { leaveTypesRepository as repo } from './leave-types.repository';
 
 function toType(r: Selectable<LeaveTypesTable>): LeaveType {
   return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
+    ...kit.recordHead(r),
     symbol: r.symbol,
     paid: Boolean(Number(r.paid)),
     uses_balance: Boolean(Number(r.uses_balance)),
     active: Boolean(Number(r.active)),
     sort_order: r.sort_order,
-    version: r.version,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...kit.recordStamps(r),
   };
 }
 
-const leaveTypes = new PlainRecords({
+const leaveTypes = new kit.PlainRecords({
   table: 'leave_types',
-  entity: 'leave_types',
   notFound: 'Không tìm thấy loại nghỉ.',
-  code: 'leave_types.code',
   find: repo.find,
   toRecord: toType,
   values: (body: LeaveTypeCreateBody) => ({
@@ -44,7 +38,7 @@ const leaveTypes = new PlainRecords({
 });
 
 /** Leave types are data (a company may add one); one in use is never deleted, only set inactive. */
-export class LeaveTypesService extends PlainRecordService<typeof leaveTypes> {
+export class LeaveTypesService extends kit.PlainRecordService<typeof leaveTypes> {
   constructor(db: Kysely<DB>) {
     super(db, leaveTypes);
   }

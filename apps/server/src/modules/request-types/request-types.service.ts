@@ -1,4 +1,3 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
 import {
   type PublicRequestType,
   REQUEST_TYPE_SORTS,
@@ -10,17 +9,14 @@ import {
 import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { conflict, invalid } from '../../lib/errors';
-import { allRows, parseSort } from '../../lib/pagination';
-import { PlainRecordService, PlainRecords, pageOf } from '../../lib/plain-record';
+import { invalid } from '../../lib/errors';
+import * as kit from '../../lib/plain-record';
 import { likePattern } from '../../lib/vi-search';
-import { type RequestTypeRow, requestTypesRepository as repo } from './request-types.repository';
+import { type RequestTypeFilter, type RequestTypeRow, requestTypesRepository as repo } from './request-types.repository';
 
 function toRequestType(row: RequestTypeRow): RequestType {
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
+    ...kit.recordHead(row),
     description: row.description,
     process_id: row.process_id,
     process:
@@ -31,27 +27,20 @@ function toRequestType(row: RequestTypeRow): RequestType {
     service_group: row.service_group,
     active: Number(row.active) === 1,
     requests_count: Number(row.requests_count ?? 0),
-    version: row.version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...kit.recordStamps(row),
   };
 }
 
-const requestTypes = new PlainRecords({
+const requestTypes = new kit.PlainRecords({
   table: 'request_types',
-  entity: 'request_types',
   notFound: 'Không tìm thấy loại yêu cầu.',
-  code: 'request_types.code',
   find: repo.find,
   toRecord: toRequestType,
   values: (body: RequestTypeCreateBody) => ({
-    code: body.code,
-    name: body.name,
-    description: body.description ?? null,
+    ...kit.codeNameValues(body),
     process_id: body.process_id,
     is_public: body.is_public ? 1 : 0,
     service_group: body.service_group ?? null,
-    active: body.active ? 1 : 0,
     search_text: searchText(body.code, body.name, body.service_group),
   }),
   /** The process must exist and be in use (kept as is when an edit does not change it). */
@@ -63,32 +52,30 @@ const requestTypes = new PlainRecords({
     }
   },
   inUse: (_db, type) =>
-    type.requests_count > 0
-      ? conflict(
-          `Không thể xóa loại yêu cầu đã có ${type.requests_count} yêu cầu. Hãy ngừng sử dụng loại yêu cầu này thay vì xóa.`,
-        )
-      : null,
+    kit.refusedWhileUsed(
+      type.requests_count,
+      `Không thể xóa loại yêu cầu đã có ${type.requests_count} yêu cầu. Hãy ngừng sử dụng loại yêu cầu này thay vì xóa.`,
+    ),
 });
 
-export class RequestTypesService extends PlainRecordService<typeof requestTypes> {
+const filterOf = (q: RequestTypeListQuery): RequestTypeFilter => ({
+  search: likePattern(q.search),
+  isPublic: q.is_public,
+  active: q.active,
+  processId: q.process_id,
+});
+
+const list = new kit.PlainList({
+  sorts: REQUEST_TYPE_SORTS,
+  sort: 'name',
+  rows: (db, q: RequestTypeListQuery, sort, w) => repo.list(db, filterOf(q), sort, w.limit, w.offset),
+  count: (db, q) => repo.count(db, filterOf(q)),
+  toRecord: toRequestType,
+});
+
+export class RequestTypesService extends kit.ListedRecordService<typeof requestTypes, RequestTypeListQuery> {
   constructor(db: Kysely<DB>) {
-    super(db, requestTypes);
-  }
-
-  async list(q: RequestTypeListQuery): Promise<Paginated<RequestType>> {
-    const filter = { search: likePattern(q.search), isPublic: q.is_public, active: q.active, processId: q.process_id };
-    const sort = parseSort(q.sort, REQUEST_TYPE_SORTS, 'name');
-    return pageOf(
-      q,
-      (w) => repo.list(this.db, filter, sort, w.limit, w.offset),
-      () => repo.count(this.db, filter),
-      toRequestType,
-    );
-  }
-
-  /** Rows for the export: the list's filter and order, every page. */
-  exportRows(q: RequestTypeListQuery): Promise<AsyncIterable<RequestType>> {
-    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+    super(db, requestTypes, list);
   }
 
   /** The active types, picker fields only: for the request forms and the request list's filter. */

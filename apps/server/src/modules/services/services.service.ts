@@ -1,4 +1,3 @@
-import type { Paginated } from '@qlcv/common/schemas/common';
 import {
   SERVICE_OPTIONS_LIMIT,
   SERVICE_SORTS,
@@ -13,17 +12,14 @@ import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { allRows, parseSort } from '../../lib/pagination';
-import { PlainRecordService, PlainRecords, pageOf } from '../../lib/plain-record';
+import * as kit from '../../lib/plain-record';
 import { servicesRepository as repo, type ServiceRow } from './services.repository';
 
 export const SERVICE_ENTITY = 'services';
 
 export function toService(r: ServiceRow): Service {
   return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
+    ...kit.recordHead(r),
     group: r.group_name,
     unit_id: r.unit_id,
     unit: { id: r.unit_id, code: r.unit_code, name: r.unit_name },
@@ -32,9 +28,7 @@ export function toService(r: ServiceRow): Service {
     vat_reducible: Boolean(Number(r.vat_reducible)),
     description: r.description,
     active: Boolean(Number(r.active)),
-    version: r.version,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...kit.recordStamps(r),
   };
 }
 
@@ -54,11 +48,9 @@ export function serviceValues(body: ServiceCreateBody) {
   };
 }
 
-const services = new PlainRecords({
-  table: 'services',
-  entity: SERVICE_ENTITY,
+const services = new kit.PlainRecords({
+  table: SERVICE_ENTITY,
   notFound: 'Không tìm thấy dịch vụ.',
-  code: 'services.code',
   find: repo.find,
   toRecord: toService,
   values: serviceValues,
@@ -67,24 +59,12 @@ const services = new PlainRecords({
   },
 });
 
+const list = new kit.PlainList({ sorts: SERVICE_SORTS, sort: 'code', rows: repo.list, count: repo.count, toRecord: toService });
+
 /** The service catalogue (master data): read by every signed-in user, written with `settings.edit`. */
-export class ServicesService extends PlainRecordService<typeof services> {
+export class ServicesService extends kit.ListedRecordService<typeof services, ServiceListQuery> {
   constructor(db: Kysely<DB>) {
-    super(db, services);
-  }
-
-  async list(q: ServiceListQuery): Promise<Paginated<Service>> {
-    const sort = parseSort(q.sort, SERVICE_SORTS, 'code');
-    return pageOf(
-      q,
-      (w) => repo.list(this.db, q, sort, w),
-      () => repo.count(this.db, q),
-      toService,
-    );
-  }
-
-  exportRows(q: ServiceListQuery): Promise<AsyncIterable<Service>> {
-    return allRows((page, perPage) => this.list({ ...q, page, per_page: perPage }));
+    super(db, services, list);
   }
 
   /** The pickers (contract lines): by text, group or ids, at most SERVICE_OPTIONS_LIMIT, by code. */

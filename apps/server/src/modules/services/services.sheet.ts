@@ -1,5 +1,4 @@
 import { SERVICE_IMPORT_COLUMNS, type Service, VAT_RATE_LABELS } from '@qlcv/common/schemas/services';
-import type ExcelJS from 'exceljs';
 import { loadExcelJS } from '../../lib/lazy-deps';
 import type { XlsxColumn } from '../../lib/xlsx-export';
 
