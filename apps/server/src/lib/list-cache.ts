@@ -71,10 +71,15 @@ export class ListCache {
     return { rows, total: entry.total };
   }
 
-  private async version(): Promise<number> {
-    const row = await this.db.selectFrom('data_versions').select('version').where('name', '=', 'lists').executeTakeFirstOrThrow();
-    return Number(row.version);
+  private version(): Promise<number> {
+    return listVersion(this.db);
   }
+}
+
+/** The current list version: raised by every write to a listed table (the list and dashboard caches key on it). */
+export async function listVersion(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('data_versions').select('version').where('name', '=', 'lists').executeTakeFirstOrThrow();
+  return Number(row.version);
 }
 
 /** Adds the current list version to each row of a by-id read, as `list_version`. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { listVersion } from '../../lib/list-cache';
 
 /** Entries kept: a part and the day it was read for, per works scope (a head's departments): a few dozen. */
 const MAX_ENTRIES = 64;
@@ -24,8 +25,7 @@ export class DashboardCache {
    * leaves a newer answer under the older version, which nobody asks for again). */
   async version(): Promise<number | null> {
     if (!this.enabled) return null;
-    const row = await this.db.selectFrom('data_versions').select('version').where('name', '=', 'lists').executeTakeFirstOrThrow();
-    return Number(row.version);
+    return listVersion(this.db);
   }
 
   async get<T>(version: Promise<number | null>, key: string, read: () => Promise<T>): Promise<T> {
