@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/clock';
 import { enqueueDeliveries, type NewDelivery } from '../../lib/outbox';
 import type { RealtimeHub } from '../../lib/realtime/hub';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
+import { notificationDispatchRepository as dispatchRepo } from './notification-dispatch.repository';
 import { type DomainEventRow, loadContext, type Person, resolveRecipients } from './notification-recipients';
 import { type NotificationRow, notificationsRepository } from './notifications.repository';
 import { toNotification } from './notifications.service';
@@ -75,13 +76,7 @@ export class NotificationDispatcher {
     let size = BATCH;
     while (done < max) {
       // A plain read first: an idle poll takes no write lock (SQLite's BEGIN IMMEDIATE would).
-      const next = await this.db
-        .selectFrom('domain_events')
-        .select('id')
-        .where('processed_at', 'is', null)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+      const next = await dispatchRepo.nextPendingEvent(this.db);
       if (!next) break;
       let result: (DispatchResult & { events: number }) | null;
       this.claimed = null;
@@ -112,9 +107,7 @@ export class NotificationDispatcher {
    * event's reads and inserts). Each event's rows and its processed mark still commit together.
    */
   private async claimAndDispatch(trx: Kysely<DB>, limit: number): Promise<(DispatchResult & { events: number }) | null> {
-    let q = trx.selectFrom('domain_events').selectAll().where('processed_at', 'is', null).orderBy('id').limit(limit);
-    if (this.kind === 'postgres') q = q.forUpdate().skipLocked();
-    const events = (await q.execute()) as DomainEventRow[];
+    const events = await dispatchRepo.claimPendingEvents(trx, limit, this.kind === 'postgres');
     if (events.length === 0) return null;
     const out = { events: events.length, notifications: [] as NotificationRow[], deliveries: 0 };
     for (const event of events) {
@@ -124,7 +117,7 @@ export class NotificationDispatcher {
       out.deliveries += result.deliveries;
     }
     const ids = events.map((e) => e.id);
-    await trx.updateTable('domain_events').set({ processed_at: nowIso() }).where('id', 'in', ids).execute();
+    await dispatchRepo.markProcessed(trx, ids, nowIso());
     return out;
   }
 
@@ -141,21 +134,9 @@ export class NotificationDispatcher {
 
     const userIds = people.flatMap((p) => (p.userId ? [p.userId] : []));
     const off = new Set(
-      userIds.length === 0
-        ? []
-        : (
-            await trx
-              .selectFrom('notification_preferences')
-              .select(['user_id', 'channel'])
-              .where('event', '=', event.type)
-              .where('enabled', '=', 0)
-              .where('user_id', 'in', userIds)
-              .execute()
-          ).map((p) => `${p.user_id}:${p.channel}`),
+      userIds.length === 0 ? [] : (await dispatchRepo.optedOut(trx, event.type, userIds)).map((p) => `${p.user_id}:${p.channel}`),
     );
-    const actor = event.actor_id
-      ? await trx.selectFrom('users').select('name').where('id', '=', event.actor_id).executeTakeFirst()
-      : undefined;
+    const actor = event.actor_id ? await dispatchRepo.actorName(trx, event.actor_id) : undefined;
     const base = { ...ctx.vars, 'actor.name': actor?.name ?? 'Hệ thống', link: ctx.link ?? '' };
     const now = nowIso();
     const notifications: Parameters<typeof notificationsRepository.insertMany>[1] = [];
@@ -232,13 +213,7 @@ export class NotificationDispatcher {
     this.log.error({ err, event: eventId, failures: n }, 'notification dispatch failed');
     if (n < MAX_FAILURES) return;
     this.failures.delete(eventId);
-    await this.db
-      .updateTable('domain_events')
-      .set({ processed_at: nowIso() })
-      .where('id', '=', eventId)
-      .where('processed_at', 'is', null)
-      .execute()
-      .catch(() => undefined);
+    await dispatchRepo.setAside(this.db, eventId, nowIso()).catch(() => undefined);
   }
 }
 
