@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { parseSnapshot } from '../../lib/process-snapshot';
 import { vnDayEnd, vnDayStart } from '../../lib/vn-time';
+import { type MeasureWindow, kpiMeasuresRepository as repo } from './kpi-types.repository';
 
 /**
  * Computed KPI measures (docs/decisions.md "KPI types and computed measures"). The period is `from`..`to`, whole
@@ -17,12 +18,7 @@ export interface MeasureScope {
   to: string;
 }
 
-interface Window {
-  employeeId: number;
-  start: string;
-  /** The instant after the period's last day. */
-  end: string;
-}
+type Window = MeasureWindow;
 
 const windowOf = (s: MeasureScope): Window => ({ employeeId: s.employeeId, start: vnDayStart(s.from), end: vnDayEnd(s.to) });
 const ms = (iso: string) => new Date(iso).getTime();
@@ -34,27 +30,16 @@ const worksResult = (value: number | null, ids: number[]): KpiActual => ({
   records: { entity: 'works', ids: sortedIds(ids) },
 });
 
-/** The employee's works completed in the period. */
-function doneInPeriod(db: Kysely<DB>, w: Window) {
-  return db
-    .selectFrom('works')
-    .where('works.assignee_id', '=', w.employeeId)
-    .where('works.status', '=', 'done')
-    .where('works.completed_at', 'is not', null)
-    .where('works.completed_at', '>=', w.start)
-    .where('works.completed_at', '<', w.end);
-}
-
 /** Works completed in the period. */
 async function worksDone(db: Kysely<DB>, w: Window): Promise<KpiActual> {
-  const rows = await doneInPeriod(db, w).select('id').execute();
+  const rows = await repo.worksDone(db, w);
   const ids = rows.map((r) => r.id);
   return worksResult(ids.length, ids);
 }
 
 /** % of the works completed in the period that were completed by their deadline (no deadline = on time). */
 async function worksOnTimeRate(db: Kysely<DB>, w: Window): Promise<KpiActual> {
-  const rows = await doneInPeriod(db, w).select(['id', 'deadline', 'completed_at']).execute();
+  const rows = await repo.worksDone(db, w);
   if (rows.length === 0) return worksResult(null, []);
   const onTime = rows.filter((r) => !r.deadline || ms(r.completed_at as string) <= ms(r.deadline)).length;
   return worksResult(
@@ -68,44 +53,15 @@ async function worksOnTimeRate(db: Kysely<DB>, w: Window): Promise<KpiActual> {
  * completed after it counts as still open then), plus those completed in the period after their deadline.
  */
 async function worksOverdue(db: Kysely<DB>, w: Window): Promise<KpiActual> {
-  const openAtEnd = await db
-    .selectFrom('works')
-    .select('id')
-    .where('assignee_id', '=', w.employeeId)
-    .where('status', '!=', 'cancelled')
-    .where('created_at', '<', w.end)
-    .where('deadline', 'is not', null)
-    .where('deadline', '<', w.end)
-    .where((eb) => eb.or([eb('completed_at', 'is', null), eb('completed_at', '>=', w.end)]))
-    .execute();
-  const doneLate = (await doneInPeriod(db, w).select(['id', 'deadline', 'completed_at']).execute()).filter(
-    (r) => r.deadline && ms(r.completed_at as string) > ms(r.deadline),
-  );
+  const openAtEnd = await repo.worksOpenOverdue(db, w);
+  const doneLate = (await repo.worksDone(db, w)).filter((r) => r.deadline && ms(r.completed_at as string) > ms(r.deadline));
   const ids = sortedIds([...openAtEnd, ...doneLate].map((r) => r.id));
   return worksResult(ids.length, ids);
 }
 
 /** Requests completed in the period in which the employee did (completed) at least one process-step work. */
 async function requestsCompleted(db: Kysely<DB>, w: Window): Promise<KpiActual> {
-  const rows = await db
-    .selectFrom('requests as r')
-    .select('r.id')
-    .where('r.status', '=', 'completed')
-    .where('r.completed_at', 'is not', null)
-    .where('r.completed_at', '>=', w.start)
-    .where('r.completed_at', '<', w.end)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('works as sw')
-          .select('sw.id')
-          .whereRef('sw.request_id', '=', 'r.id')
-          .where('sw.step_index', 'is not', null)
-          .where('sw.assignee_id', '=', w.employeeId)
-          .where('sw.status', '=', 'done'),
-      ),
-    )
-    .execute();
+  const rows = await repo.requestsCompleted(db, w);
   const ids = sortedIds(rows.map((r) => r.id));
   return { value: ids.length, count: ids.length, records: { entity: 'requests', ids } };
 }
@@ -116,11 +72,7 @@ async function requestsCompleted(db: Kysely<DB>, w: Window): Promise<KpiActual> 
  * without one (0 hours) are not measured.
  */
 async function stepTimeVsSla(db: Kysely<DB>, w: Window): Promise<KpiActual> {
-  const rows = await doneInPeriod(db, w)
-    .innerJoin('requests as r', 'r.id', 'works.request_id')
-    .where('works.step_index', 'is not', null)
-    .select(['works.id', 'works.step_index', 'works.created_at', 'works.completed_at', 'r.process_snapshot'])
-    .execute();
+  const rows = await repo.stepWorksDone(db, w);
   const ratios: { id: number; ratio: number }[] = [];
   for (const r of rows) {
     const step = parseSnapshot(r.process_snapshot)?.steps.find((s) => s.position === r.step_index);

@@ -75,3 +75,74 @@ export const kpiTypesRepository = {
     return withCount(filtered(db, {})).where('k.id', '=', id).executeTakeFirst();
   },
 };
+
+/** A measure's period for one employee: `start` inclusive, `end` the instant after the period's last day (UTC ISO). */
+export interface MeasureWindow {
+  employeeId: number;
+  start: string;
+  end: string;
+}
+
+/** The employee's works completed in the period. */
+function doneInPeriod(db: Kysely<DB>, w: MeasureWindow) {
+  return db
+    .selectFrom('works')
+    .where('works.assignee_id', '=', w.employeeId)
+    .where('works.status', '=', 'done')
+    .where('works.completed_at', 'is not', null)
+    .where('works.completed_at', '>=', w.start)
+    .where('works.completed_at', '<', w.end);
+}
+
+/** What the computed KPI measures read (kpi-measures.ts): works and requests of one employee over a period. */
+export const kpiMeasuresRepository = {
+  worksDone(db: Kysely<DB>, w: MeasureWindow) {
+    return doneInPeriod(db, w).select(['id', 'deadline', 'completed_at']).execute();
+  },
+
+  /** Works still open at the period's end (created before it, not cancelled) with their deadline passed by then. */
+  worksOpenOverdue(db: Kysely<DB>, w: MeasureWindow) {
+    return db
+      .selectFrom('works')
+      .select('id')
+      .where('assignee_id', '=', w.employeeId)
+      .where('status', '!=', 'cancelled')
+      .where('created_at', '<', w.end)
+      .where('deadline', 'is not', null)
+      .where('deadline', '<', w.end)
+      .where((eb) => eb.or([eb('completed_at', 'is', null), eb('completed_at', '>=', w.end)]))
+      .execute();
+  },
+
+  /** Requests completed in the period in which the employee did (completed) at least one process-step work. */
+  requestsCompleted(db: Kysely<DB>, w: MeasureWindow) {
+    return db
+      .selectFrom('requests as r')
+      .select('r.id')
+      .where('r.status', '=', 'completed')
+      .where('r.completed_at', 'is not', null)
+      .where('r.completed_at', '>=', w.start)
+      .where('r.completed_at', '<', w.end)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('works as sw')
+            .select('sw.id')
+            .whereRef('sw.request_id', '=', 'r.id')
+            .where('sw.step_index', 'is not', null)
+            .where('sw.assignee_id', '=', w.employeeId)
+            .where('sw.status', '=', 'done'),
+        ),
+      )
+      .execute();
+  },
+
+  /** The employee's process-step works completed in the period, with their request's process snapshot. */
+  stepWorksDone(db: Kysely<DB>, w: MeasureWindow) {
+    return doneInPeriod(db, w)
+      .innerJoin('requests as r', 'r.id', 'works.request_id')
+      .where('works.step_index', 'is not', null)
+      .select(['works.id', 'works.step_index', 'works.created_at', 'works.completed_at', 'r.process_snapshot'])
+      .execute();
+  },
+};
