@@ -34,32 +34,6 @@ function parsePlaceholders(json: string): string[] {
   }
 }
 
-function toTemplate(row: ContractTemplateRow): ContractTemplate {
-  const file: DocumentRecord | null =
-    row.document_id && row.doc_name
-      ? {
-          id: row.document_id,
-          original_name: row.doc_name,
-          mime: row.doc_mime ?? '',
-          size: Number(row.doc_size),
-          checksum: row.doc_checksum ?? '',
-          is_public: Boolean(Number(row.doc_is_public)),
-          created_at: row.doc_created_at ?? '',
-          url: `/api/documents/${row.document_id}/download`,
-        }
-      : null;
-  return {
-    ...kit.recordHead(row),
-    description: row.description,
-    active: Boolean(Number(row.active)),
-    placeholders: parsePlaceholders(row.placeholders),
-    file,
-    contracts_count: Number(row.contracts_count ?? 0),
-    created_by: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
-    ...kit.recordStamps(row),
-  };
-}
-
 /** What the history shows of a template: its fields and the file's name, not the document's internals. */
 const auditView = (t: ContractTemplate) => ({
   code: t.code,
@@ -233,4 +207,30 @@ export class ContractTemplatesService {
     const buffer = renderDocxTemplate(await this.fileOf(id), sampleTemplateData());
     return { fileName: `xem-thu-${template.code}.docx`, buffer };
   }
+}
+
+function toTemplate(row: ContractTemplateRow): ContractTemplate {
+  const file: DocumentRecord | null =
+    row.document_id && row.doc_name
+      ? {
+          id: row.document_id,
+          original_name: row.doc_name,
+          mime: row.doc_mime ?? '',
+          size: Number(row.doc_size),
+          checksum: row.doc_checksum ?? '',
+          is_public: Boolean(Number(row.doc_is_public)),
+          created_at: row.doc_created_at ?? '',
+          url: `/api/documents/${row.document_id}/download`,
+        }
+      : null;
+  return {
+    ...kit.recordHead(row),
+    description: row.description,
+    active: Boolean(Number(row.active)),
+    placeholders: parsePlaceholders(row.placeholders),
+    file,
+    contracts_count: Number(row.contracts_count ?? 0),
+    created_by: row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+    ...kit.recordStamps(row),
+  };
 }

@@ -5,18 +5,6 @@ import { conflict } from '../../lib/errors';
 import * as kit from '../../lib/plain-record';
 import { leaveTypesRepository as repo } from './leave-types.repository';
 
-function toType(r: Selectable<LeaveTypesTable>): LeaveType {
-  return {
-    ...kit.recordHead(r),
-    symbol: r.symbol,
-    paid: Boolean(Number(r.paid)),
-    uses_balance: Boolean(Number(r.uses_balance)),
-    active: Boolean(Number(r.active)),
-    sort_order: r.sort_order,
-    ...kit.recordStamps(r),
-  };
-}
-
 const leaveTypes = new kit.PlainRecords({
   table: 'leave_types',
   notFound: 'Không tìm thấy loại nghỉ.',
@@ -46,4 +34,16 @@ export class LeaveTypesService extends kit.PlainRecordService<typeof leaveTypes>
   async list(): Promise<LeaveType[]> {
     return (await repo.list(this.db)).map(toType);
   }
+}
+
+function toType(r: Selectable<LeaveTypesTable>): LeaveType {
+  return {
+    ...kit.recordHead(r),
+    symbol: r.symbol,
+    paid: Boolean(Number(r.paid)),
+    uses_balance: Boolean(Number(r.uses_balance)),
+    active: Boolean(Number(r.active)),
+    sort_order: r.sort_order,
+    ...kit.recordStamps(r),
+  };
 }

@@ -14,23 +14,6 @@ import * as kit from '../../lib/plain-record';
 import { likePattern } from '../../lib/vi-search';
 import { type RequestTypeFilter, type RequestTypeRow, requestTypesRepository as repo } from './request-types.repository';
 
-function toRequestType(row: RequestTypeRow): RequestType {
-  return {
-    ...kit.recordHead(row),
-    description: row.description,
-    process_id: row.process_id,
-    process:
-      row.process_id && row.process_name
-        ? { id: row.process_id, name: row.process_name, active: Number(row.process_active) === 1 }
-        : null,
-    is_public: Number(row.is_public) === 1,
-    service_group: row.service_group,
-    active: Number(row.active) === 1,
-    requests_count: Number(row.requests_count ?? 0),
-    ...kit.recordStamps(row),
-  };
-}
-
 const requestTypes = new kit.PlainRecords({
   table: 'request_types',
   notFound: 'Không tìm thấy loại yêu cầu.',
@@ -107,4 +90,21 @@ export class RequestTypesService extends kit.ListedRecordService<typeof requestT
     if (!row?.process_id || !usable) throw invalid('request_type_id', 'Loại yêu cầu không tồn tại hoặc đã ngừng tiếp nhận.');
     return { id: row.id, name: row.name, process_id: row.process_id };
   }
+}
+
+function toRequestType(row: RequestTypeRow): RequestType {
+  return {
+    ...kit.recordHead(row),
+    description: row.description,
+    process_id: row.process_id,
+    process:
+      row.process_id && row.process_name
+        ? { id: row.process_id, name: row.process_name, active: Number(row.process_active) === 1 }
+        : null,
+    is_public: Number(row.is_public) === 1,
+    service_group: row.service_group,
+    active: Number(row.active) === 1,
+    requests_count: Number(row.requests_count ?? 0),
+    ...kit.recordStamps(row),
+  };
 }

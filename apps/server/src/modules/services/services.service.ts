@@ -17,21 +17,6 @@ import { servicesRepository as repo, type ServiceRow } from './services.reposito
 
 export const SERVICE_ENTITY = 'services';
 
-export function toService(r: ServiceRow): Service {
-  return {
-    ...kit.recordHead(r),
-    group: r.group_name,
-    unit_id: r.unit_id,
-    unit: { id: r.unit_id, code: r.unit_code, name: r.unit_name },
-    unit_price: Number(r.unit_price),
-    vat_rate: r.vat_rate as VatRate,
-    vat_reducible: Boolean(Number(r.vat_reducible)),
-    description: r.description,
-    active: Boolean(Number(r.active)),
-    ...kit.recordStamps(r),
-  };
-}
-
 /** The columns a service's body writes (shared with the import). */
 export function serviceValues(body: ServiceCreateBody) {
   return {
@@ -97,4 +82,19 @@ export class ServicesService extends kit.ListedRecordService<typeof services, Se
   activeUnitNames(): Promise<string[]> {
     return repo.activeUnitNames(this.db);
   }
+}
+
+export function toService(r: ServiceRow): Service {
+  return {
+    ...kit.recordHead(r),
+    group: r.group_name,
+    unit_id: r.unit_id,
+    unit: { id: r.unit_id, code: r.unit_code, name: r.unit_name },
+    unit_price: Number(r.unit_price),
+    vat_rate: r.vat_rate as VatRate,
+    vat_reducible: Boolean(Number(r.vat_reducible)),
+    description: r.description,
+    active: Boolean(Number(r.active)),
+    ...kit.recordStamps(r),
+  };
 }
