@@ -27,11 +27,6 @@ export const authRepository = {
   },
 
   /** Departments the user heads (a head approves leave, names a substitute…). */
-  async headedDepartmentIds(db: Kysely<DB>, userId: number): Promise<number[]> {
-    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).orderBy('id').execute();
-    return rows.map((r) => r.id);
-  },
-
   passwordHashOf(db: Kysely<DB>, userId: number) {
     return db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   },

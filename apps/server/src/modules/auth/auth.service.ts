@@ -20,6 +20,7 @@ import {
 } from '../../lib/crypto';
 import { AppError, invalid } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { departmentsHeadedBy } from '../departments/department-heads';
 import type { RolesService } from '../roles/roles.service';
 import type { UsersService } from '../users/users.service';
 import { authRepository as repo } from './auth.repository';
@@ -143,7 +144,7 @@ export class AuthService {
 
   async info(actor: Actor): Promise<AuthInfo> {
     const user = await this.deps.users.get(actor.id);
-    const headed = await repo.headedDepartmentIds(this.deps.db, actor.id);
+    const headed = await departmentsHeadedBy(this.deps.db, actor.id);
     const substituteFor = await this.deps.substituteFor(actor.id);
     return {
       user: { ...user, headed_department_ids: headed, substitute_for_ids: substituteFor },

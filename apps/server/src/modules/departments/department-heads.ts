@@ -20,7 +20,7 @@ export async function headAbove(db: Kysely<DB>, employee: { id: number; departme
   return null;
 }
 
-/** The ids of the departments a user heads (evaluations put their people in the head's scope). */
+/** The ids of the departments a user heads, in id order (the session's `headed_department_ids`, leave and evaluation scopes). */
 export function departmentsHeadedBy(db: Kysely<DB>, userId: number): Promise<number[]> {
   return repo.headedIds(db, userId);
 }

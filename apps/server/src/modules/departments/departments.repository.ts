@@ -102,7 +102,7 @@ export const departmentsRepository = {
 
   /** The ids of the departments a user heads. */
   async headedIds(db: Kysely<DB>, userId: number): Promise<number[]> {
-    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).execute();
+    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).orderBy('id').execute();
     return rows.map((r) => r.id);
   },
 

@@ -2,9 +2,9 @@ import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
-import { headAbove } from '../departments/department-heads';
+import { departmentsHeadedBy, headAbove } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
-import { type LeaveScope, leavesRepository as repo } from './leaves.repository';
+import type { LeaveScope } from './leaves.repository';
 
 export type { LeaveScope };
 
@@ -18,7 +18,7 @@ export async function leaveScopeOf(db: Kysely<DB>, departments: DepartmentsServi
     for (const id of await departments.withDescendants(actor.departmentId, db)) ids.add(id);
   }
   if (hasAnyPermission(actor.permissions, ['leaves.departments'])) {
-    for (const headed of await repo.headedDepartmentIds(db, actor.id))
+    for (const headed of await departmentsHeadedBy(db, actor.id))
       for (const id of await departments.withDescendants(headed, db)) ids.add(id);
   }
   return { all: false, userId: actor.id, departmentIds: [...ids] };

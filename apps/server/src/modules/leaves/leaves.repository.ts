@@ -218,11 +218,6 @@ export const leavesRepository = {
   },
 
   /** Departments the user heads. */
-  async headedDepartmentIds(db: Kysely<DB>, userId: number): Promise<number[]> {
-    const rows = await db.selectFrom('departments').select('id').where('head_id', '=', userId).execute();
-    return rows.map((r) => r.id);
-  },
-
   employee(db: Kysely<DB>, id: number) {
     return db
       .selectFrom('users')
