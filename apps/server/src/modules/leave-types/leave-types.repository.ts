@@ -10,6 +10,10 @@ export const leaveTypesRepository = {
     return db.selectFrom('leave_types').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  findByCode(db: Kysely<DB>, code: string) {
+    return db.selectFrom('leave_types').selectAll().where('code', '=', code).executeTakeFirst();
+  },
+
   /** Whether a leave or a balance entry names the type. */
   async inUse(db: Kysely<DB>, id: number): Promise<boolean> {
     const used = await db.selectFrom('leaves').select('id').where('leave_type_id', '=', id).executeTakeFirst();

@@ -36,6 +36,16 @@ export class LeaveTypesService extends kit.PlainRecordService<typeof leaveTypes>
   }
 }
 
+/** A type's row as stored, for the leave module's assessment (other modules read leave types through here). */
+export function leaveTypeRow(db: Kysely<DB>, id: number) {
+  return repo.find(db, id);
+}
+
+/** The annual leave type's row (code `annual`), whose balance the ledger keeps. */
+export function annualLeaveTypeRow(db: Kysely<DB>) {
+  return repo.findByCode(db, 'annual');
+}
+
 function toType(r: Selectable<LeaveTypesTable>): LeaveType {
   return {
     ...kit.recordHead(r),

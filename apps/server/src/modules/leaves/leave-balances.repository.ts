@@ -14,14 +14,6 @@ export type LedgerInsert = Omit<Insertable<DB['leave_ledger']>, 'created_at'>;
  * span reads of the employee's other leaves (those overlapping it, those pending).
  */
 export const leaveBalancesRepository = {
-  leaveType(db: Kysely<DB>, id: number) {
-    return db.selectFrom('leave_types').selectAll().where('id', '=', id).executeTakeFirst();
-  },
-
-  annualType(db: Kysely<DB>) {
-    return db.selectFrom('leave_types').selectAll().where('code', '=', 'annual').executeTakeFirst();
-  },
-
   joinedAt(db: Kysely<DB>, userId: number) {
     return db.selectFrom('users').select(['id', 'joined_at']).where('id', '=', userId).executeTakeFirst();
   },

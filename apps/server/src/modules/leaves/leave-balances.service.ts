@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/audit';
 import { invalid, notFound } from '../../lib/errors';
 import { vnToday } from '../../lib/vn-time';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
+import { annualLeaveTypeRow, leaveTypeRow } from '../leave-types/leave-types.service';
 import { type ONCE_KINDS, leaveBalancesRepository as repo } from './leave-balances.repository';
 import { type DayCounter, type LeaveSpan, loadCounter, spansOverlap, viDate, yearsOf } from './leave-days';
 import { readPolicy, savePolicy } from './leave-policy';
@@ -56,7 +57,7 @@ export interface YearAssessment {
 /** What one span means for an employee: its working days, the leave it overlaps, and the balance of each year it takes. */
 export interface LeaveAssessment {
   /** Undefined when no such type exists (nothing else is assessed then). */
-  type: Awaited<ReturnType<typeof repo.leaveType>>;
+  type: Awaited<ReturnType<typeof leaveTypeRow>>;
   halfDays: number;
   overlap: { id: number; code: string; start_date: string; end_date: string } | undefined;
   /** For a type using the balance: each year the span touches (`firstYear`: its first only); null otherwise. */
@@ -76,7 +77,7 @@ export class LeaveBalancesService {
   ) {}
 
   async annualTypeId(db: Kysely<DB> = this.db): Promise<number> {
-    const t = await repo.annualType(db);
+    const t = await annualLeaveTypeRow(db);
     if (!t) throw notFound('Chưa có loại nghỉ phép năm.');
     return t.id;
   }
@@ -87,7 +88,7 @@ export class LeaveBalancesService {
    */
   async assess(db: Kysely<DB>, input: LeaveAssessInput, firstYear = false): Promise<LeaveAssessment> {
     const { userId, span, exceptId, counter } = input;
-    const type = await repo.leaveType(db, input.leaveTypeId);
+    const type = await leaveTypeRow(db, input.leaveTypeId);
     const halfDays = counter.halfDays(span);
     if (!type) return { type, halfDays, overlap: undefined, years: null, allowNegative: false };
     const other = (await repo.overlapping(db, userId, span.start_date, span.end_date, exceptId)).find((o) =>
