@@ -129,10 +129,12 @@ test('nhân sự điều chỉnh số ngày phép, đổi chính sách phép và
   await drawer.getByLabel('Số ngày chuyển tối đa').fill('3');
   // The error's line goes away and the fields below move up: a list opened meanwhile moved under the click (flaky).
   await expect(drawer.getByText('Vui lòng nhập số ngày tối đa')).toBeHidden();
-  await drawer.getByLabel('Tháng hết hạn').click();
-  const april = page.locator('.ant-select-dropdown:visible').getByTitle('Tháng 4', { exact: true });
-  await expect(april).toBeVisible();
-  await april.click();
+  // By keyboard: the list scrolls to the chosen month as it opens, and a click during that scroll could miss (flaky).
+  const monthSelect = drawer.getByLabel('Tháng hết hạn');
+  await monthSelect.press('ArrowDown');
+  await expect(page.locator('.ant-select-dropdown:visible').getByTitle('Tháng 3', { exact: true })).toBeVisible();
+  await monthSelect.press('ArrowDown');
+  await monthSelect.press('Enter');
   await expect(drawer.getByTitle('Tháng 4', { exact: true })).toBeVisible();
   await drawer.getByLabel('Ngày hết hạn').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('Ngày 30', { exact: true }).click();
