@@ -68,6 +68,8 @@ test.describe('Trang cá nhân', () => {
   });
 
   test('đổi mật khẩu rồi đăng nhập bằng mật khẩu mới', async ({ page, request }) => {
+    // Five password checks (argon2) and three sign-ins: past 30 s on a busy runner.
+    test.setTimeout(60_000);
     const me = await newEmployee(request);
     const newPassword = 'MinhChau#2027';
     await signInUi(page, me.username, me.password);
