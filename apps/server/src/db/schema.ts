@@ -149,6 +149,7 @@ export interface DB {
   contract_templates: ContractTemplatesTable;
   units: UnitsTable;
   services: ServicesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 // Issue 4: customer requests end to end.
@@ -698,4 +699,20 @@ export interface ContractTemplatesTable extends Stamps {
   /** JSON array of the placeholder keys found when the file was checked. */
   placeholders: string;
   search_text: string;
+}
+
+// Issue 23: Web Push.
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device_label: string;
+  user_agent: string | null;
+  created_at: string;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  failures: Generated<number>;
 }

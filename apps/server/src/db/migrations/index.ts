@@ -27,6 +27,7 @@ import { requestStatusCounts } from './0029-request-status-counts';
 import { requestsTypeStatus } from './0030-requests-type-status';
 import { contractsApprove } from './0031-contracts-approve';
 import { rulesAcrossRows } from './0032-rules-across-rows';
+import { pushSubscriptions } from './0033-push-subscriptions';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0030-requests-type-status': requestsTypeStatus,
   '0031-contracts-approve': contractsApprove,
   '0032-rules-across-rows': rulesAcrossRows,
+  '0033-push-subscriptions': pushSubscriptions,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
