@@ -31,6 +31,10 @@ export const PERMISSION_KEYS = [
   'leaves.departments',
   'leaves.all',
   ...crud('customer'),
+  // Issue 23, attendance: own check-ins; the departments one heads; everyone's (kiosk, time clock import).
+  'attendance.index',
+  'attendance.department',
+  'attendance.all',
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -63,6 +67,7 @@ export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
   contracts: 'Hợp đồng',
   leaves: 'Nghỉ phép',
   customer: 'Khách hàng',
+  attendance: 'Chấm công',
 };
 
 export const PERMISSION_ACTION_LABELS: Record<string, string> = {
@@ -84,6 +89,9 @@ export function permissionLabel(key: string): string {
   if (key === 'settings.edit') return 'Sửa cài đặt công ty, Zalo, đơn vị tính';
   if (key === 'leaves.all') return 'Xem và duyệt tất cả đơn nghỉ phép';
   if (key === 'leaves.departments') return 'Duyệt nghỉ phép các phòng ban mình phụ trách';
+  if (key === 'attendance.index') return 'Chấm công và xem chấm công của mình';
+  if (key === 'attendance.department') return 'Xem chấm công các phòng ban mình phụ trách';
+  if (key === 'attendance.all') return 'Xem tất cả chấm công, màn hình mã QR, nhập máy chấm công';
   if (key === 'contracts.approve') return 'Duyệt hợp đồng (ký hoặc trả lại hợp đồng chờ duyệt)';
   return PERMISSION_ACTION_LABELS[action ?? ''] ?? action ?? key;
 }

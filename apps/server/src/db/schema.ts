@@ -150,6 +150,13 @@ export interface DB {
   units: UnitsTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
+  attendance_sites: AttendanceSitesTable;
+  attendance_site_users: AttendanceSiteUsersTable;
+  attendance_settings: AttendanceSettingsTable;
+  attendance_checks: AttendanceChecksTable;
+  attendance_imports: AttendanceImportsTable;
+  attendance_corrections: AttendanceCorrectionsTable;
+  attendance_correction_history: AttendanceCorrectionHistoryTable;
 }
 
 // Issue 4: customer requests end to end.
@@ -715,4 +722,95 @@ export interface PushSubscriptionsTable {
   last_success_at: string | null;
   last_failure_at: string | null;
   failures: Generated<number>;
+}
+
+// Issue 23: attendance (migration 0034).
+
+export interface AttendanceSitesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  latitude_e6: number;
+  longitude_e6: number;
+  radius_m: number;
+  all_staff: number;
+  active: number;
+  search_text: string;
+}
+
+export interface AttendanceSiteUsersTable {
+  site_id: number;
+  user_id: number;
+}
+
+export interface AttendanceSettingsTable extends Stamps {
+  id: number;
+  required: number;
+  accuracy_limit_m: number;
+  grace_minutes: number;
+  /** JSON array of CIDR ranges or addresses. */
+  office_ip_ranges: string;
+  morning_start: string;
+  morning_end: string;
+  afternoon_start: string;
+  afternoon_end: string;
+  /** JSON array of { department_id, morning_start, morning_end, afternoon_start, afternoon_end }. */
+  department_shifts: string;
+  updated_by: number | null;
+}
+
+export interface AttendanceChecksTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  method: string;
+  at: string;
+  date: string;
+  site_id: number | null;
+  latitude_e6: number | null;
+  longitude_e6: number | null;
+  accuracy_m: number | null;
+  distance_m: number | null;
+  ip: string | null;
+  device_time: string | null;
+  photo_key: string | null;
+  photo_mime: string | null;
+  import_id: number | null;
+  import_key: string | null;
+  created_at: string;
+}
+
+export interface AttendanceImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  layout: string;
+  rows: number;
+  accepted: number;
+  duplicates: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface AttendanceCorrectionsTable extends Stamps {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  check_in: string | null;
+  check_out: string | null;
+  reason: string;
+  status: Generated<string>;
+  approver_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  decision_note: string | null;
+}
+
+export interface AttendanceCorrectionHistoryTable {
+  id: Generated<number>;
+  correction_id: number;
+  action: string;
+  actor_id: number | null;
+  note: string | null;
+  at: string;
 }

@@ -28,6 +28,7 @@ import { requestsTypeStatus } from './0030-requests-type-status';
 import { contractsApprove } from './0031-contracts-approve';
 import { rulesAcrossRows } from './0032-rules-across-rows';
 import { pushSubscriptions } from './0033-push-subscriptions';
+import { attendance } from './0034-attendance';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0031-contracts-approve': contractsApprove,
   '0032-rules-across-rows': rulesAcrossRows,
   '0033-push-subscriptions': pushSubscriptions,
+  '0034-attendance': attendance,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
