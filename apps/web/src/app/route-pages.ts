@@ -106,6 +106,18 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   }),
   'leaves.create_for_employee': () => import('@/features/leaves/pages/leave-create-for-employee-page'),
   'timekeeping.index': () => import('@/features/timekeeping/pages/timekeeping-page'),
+  'attendance.index': () => import('@/features/attendance/pages/attendance-page'),
+  'attendance.check': () => import('@/features/attendance/pages/attendance-check-page'),
+  'attendance.kiosk': () => import('@/features/attendance/pages/attendance-kiosk-page'),
+  'attendance.corrections.index': () => import('@/features/attendance/pages/correction-list-page'),
+  'attendance.corrections.create': () => import('@/features/attendance/pages/correction-create-page'),
+  'attendance.corrections.show': () => import('@/features/attendance/pages/correction-show-page'),
+  'attendance.team': () => import('@/features/attendance/pages/attendance-team-page'),
+  'attendance.import': () => import('@/features/attendance/pages/attendance-import-page'),
+  'attendance.sites.index': () => import('@/features/attendance/pages/site-list-page'),
+  'attendance.sites.create': () => import('@/features/attendance/pages/site-create-page'),
+  'attendance.sites.edit': () => import('@/features/attendance/pages/site-edit-page'),
+  'attendance.settings': () => import('@/features/attendance/pages/attendance-settings-page'),
 
   ...crud('evaluations', {
     index: () => import('@/features/evaluations/pages/evaluation-list-page'),

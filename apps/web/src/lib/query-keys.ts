@@ -104,6 +104,19 @@ export const queryKeys = {
   },
   /** `GET /api/timekeeping`: a month's grid, by month and department. */
   timekeeping: { all: ['timekeeping'] as const, month: (query: object) => ['timekeeping', 'month', query] as const },
+  /** `/api/attendance`: my day, months by day, records, the kiosk's code, sites, rules, corrections. */
+  attendance: {
+    all: ['attendance'] as const,
+    today: () => ['attendance', 'today'] as const,
+    days: (query: object) => ['attendance', 'days', query] as const,
+    list: (query: object) => ['attendance', 'list', query] as const,
+    kioskCode: () => ['attendance', 'kiosk-code'] as const,
+    sites: () => ['attendance', 'sites'] as const,
+    site: (id: number) => ['attendance', 'site', id] as const,
+    settings: () => ['attendance', 'settings'] as const,
+    corrections: (query: object) => ['attendance', 'corrections', query] as const,
+    correction: (id: number) => ['attendance', 'correction', id] as const,
+  },
   /** `/api/settings/company`: the one settings record, each year's holidays and the proposal for a year. */
   companySettings: {
     all: ['settings-company'] as const,

@@ -34,7 +34,17 @@ export type Middleware = 'guest' | 'auth' | 'permission';
 
 export type Layout = 'auth' | 'admin' | 'public' | 'bare';
 
-export type MenuGroup = 'overview' | 'notifications' | 'requests' | 'works' | 'customers' | 'hr' | 'kpi' | 'system' | 'settings';
+export type MenuGroup =
+  | 'overview'
+  | 'notifications'
+  | 'requests'
+  | 'works'
+  | 'customers'
+  | 'hr'
+  | 'attendance'
+  | 'kpi'
+  | 'system'
+  | 'settings';
 
 export interface RouteDef {
   name: string;
@@ -98,6 +108,7 @@ export const MENU_GROUPS: MenuGroupDef[] = [
   { key: 'works', label: 'Công việc', icon: 'schedule' },
   { key: 'customers', label: 'Khách hàng & hợp đồng', icon: 'contacts' },
   { key: 'hr', label: 'Nghỉ phép & chấm công', icon: 'calendar' },
+  { key: 'attendance', label: 'Chấm công', icon: 'schedule' },
   { key: 'kpi', label: 'Đánh giá KPI', icon: 'trophy' },
   { key: 'system', label: 'Quản trị hệ thống', icon: 'team' },
   { key: 'settings', label: 'Cài đặt', icon: 'setting' },
@@ -353,6 +364,80 @@ export const ROUTES: RouteDef[] = [
     group: 'hr',
     permissions: ['leaves.index'],
     description: 'Bảng chấm công theo tháng: ngày công, nghỉ phép, nghỉ không lương; xuất Excel.',
+  }),
+
+  // Attendance (issue 23): check-in from the phone, the office kiosk, corrections, sites and rules, time clock import.
+  admin({
+    name: 'attendance.index',
+    path: 'attendance',
+    label: 'Chấm công',
+    group: 'attendance',
+    permissions: ['attendance.index'],
+    description: 'Chấm công vào, ra bằng GPS, mã QR hoặc mạng văn phòng; xem tháng của bạn và giải trình.',
+  }),
+  admin({
+    name: 'attendance.check',
+    path: 'attendance/check',
+    label: 'Chấm công bằng mã QR',
+    parent: 'attendance.index',
+    hidden: true,
+    permissions: ['attendance.index'],
+    description: 'Trang mở ra khi quét mã QR trên màn hình chấm công.',
+  }),
+  {
+    name: 'attendance.kiosk',
+    path: '/admin/attendance/kiosk',
+    label: 'Màn hình mã QR chấm công',
+    layout: 'bare',
+    middleware: ADMIN,
+    permissions: ['attendance.all'],
+    description: 'Mã QR đổi mỗi 25 giây cho màn hình ở văn phòng; nhân viên quét để chấm công.',
+  },
+  ...crud({
+    name: 'attendance.corrections',
+    path: 'attendance/corrections',
+    list: 'Giải trình chấm công',
+    noun: 'giải trình',
+    group: 'attendance',
+    description: 'Giải trình quên chấm công hoặc chấm sai giờ; trưởng phòng hoặc người duyệt thay duyệt.',
+    keys: { index: ['attendance.index'], create: ['attendance.index'], show: ['attendance.index'] },
+    // Whoever a correction waits for decides it, as with leave.
+    admits: { index: ['leave_deciders'], show: ['leave_deciders'] },
+    screens: ['index', 'create', 'show'],
+  }).map((r) => (r.name === 'attendance.corrections.create' ? { ...r, label: 'Gửi giải trình' } : r)),
+  admin({
+    name: 'attendance.team',
+    path: 'attendance/team',
+    label: 'Chấm công nhân viên',
+    group: 'attendance',
+    permissions: ['attendance.department', 'attendance.all'],
+    description: 'Các lần chấm công của nhân viên phòng ban bạn quản lý hoặc toàn công ty, theo tháng.',
+  }),
+  admin({
+    name: 'attendance.import',
+    path: 'attendance/import',
+    label: 'Nhập máy chấm công',
+    group: 'attendance',
+    permissions: ['attendance.all'],
+    description: 'Nhập tệp .xlsx, .csv từ máy chấm công vân tay, khuôn mặt; kiểm tra từng dòng trước khi nhập.',
+  }),
+  ...crud({
+    name: 'attendance.sites',
+    path: 'attendance/sites',
+    list: 'Địa điểm chấm công',
+    noun: 'địa điểm chấm công',
+    group: 'attendance',
+    description: 'Văn phòng, điểm quan trắc, nhà máy: tọa độ, bán kính và ai được chấm công tại đó.',
+    keys: { index: ['settings.edit'], create: ['settings.edit'], edit: ['settings.edit'] },
+    screens: ['index', 'create', 'edit'],
+  }),
+  admin({
+    name: 'attendance.settings',
+    path: 'attendance/settings',
+    label: 'Cài đặt chấm công',
+    group: 'attendance',
+    permissions: ['settings.edit'],
+    description: 'Bắt buộc chấm công, độ chính xác GPS, số phút cho phép, mạng văn phòng, giờ làm việc.',
   }),
 
   ...crud({

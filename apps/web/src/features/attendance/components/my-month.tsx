@@ -1,0 +1,123 @@
+import { formatDate } from '@qlcv/common/format/date';
+import { Button, Card, DatePicker, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/page-states';
+import { dayjs } from '@/lib/dayjs';
+import { urlFor } from '@/lib/routes';
+import { type AttendanceDay, useAttendanceDays } from '../api/attendance-api';
+import { minutesText } from './attendance-labels';
+
+const WEEKDAY = ['CN', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'];
+
+/** The marks of one day: late, early, forgotten check-out, its correction. */
+export function DayMarks({ day }: { day: AttendanceDay }) {
+  return (
+    <Space size={4} wrap>
+      {day.late_minutes > 0 && <Tag color="orange">Muộn {minutesText(day.late_minutes)}</Tag>}
+      {day.early_minutes > 0 && <Tag color="orange">Về sớm {minutesText(day.early_minutes)}</Tag>}
+      {day.forgot_out && <Tag color="red">Quên chấm ra</Tag>}
+      {day.corrected && <Tag color="green">Đã giải trình</Tag>}
+      {day.correction_status === 'pending' && <Tag color="processing">Giải trình chờ duyệt</Tag>}
+      {day.correction_status === 'rejected' && <Tag color="error">Giải trình bị từ chối</Tag>}
+    </Space>
+  );
+}
+
+const clock = (t: string | null) => t ?? '--:--';
+
+/**
+ * One person's month, a line a day (newest first), readable at 390 px: in and out, marks, and "Giải trình" on a past
+ * day that needs one. `userId` left out: the signed-in user.
+ */
+export function AttendanceMonth({
+  month,
+  onMonth,
+  userId,
+  allowCorrection,
+  title = 'Tháng của tôi',
+}: {
+  month: string;
+  onMonth: (month: string) => void;
+  userId?: number;
+  allowCorrection: boolean;
+  title?: string;
+}) {
+  const navigate = useNavigate();
+  const days = useAttendanceDays({ month, ...(userId ? { user_id: userId } : {}) });
+  const today = dayjs().format('YYYY-MM-DD');
+  const rows = (days.data ?? []).filter((d) => d.date <= today).toReversed();
+  return (
+    <Card
+      title={title}
+      size="small"
+      extra={
+        <DatePicker
+          picker="month"
+          aria-label="Chọn tháng"
+          format="MM/YYYY"
+          allowClear={false}
+          value={dayjs(`${month}-01`)}
+          disabledDate={(d) => d.isAfter(dayjs(), 'month')}
+          onChange={(v) => v && onMonth(v.format('YYYY-MM'))}
+          style={{ width: 120 }}
+        />
+      }
+    >
+      {days.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : days.isError ? (
+        <LoadError plain error={days.error} onRetry={() => days.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có ngày nào trong tháng này" />
+      ) : (
+        <ul
+          aria-label={`Chấm công tháng ${month.slice(5)}/${month.slice(0, 4)}`}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {rows.map((d) => {
+            const needs = d.forgot_out || d.late_minutes > 0 || d.early_minutes > 0 || (!d.first_in && !d.last_out);
+            const canAsk = allowCorrection && needs && d.correction_status !== 'pending' && !d.corrected;
+            return (
+              <li
+                key={d.date}
+                data-testid="attendance-day"
+                data-date={d.date}
+                style={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  gap: 8,
+                  padding: '8px 0',
+                  borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+                }}
+              >
+                <span style={{ width: 92, flexShrink: 0 }}>
+                  <Typography.Text strong>{WEEKDAY[dayjs(d.date).day()]}</Typography.Text> {formatDate(d.date).slice(0, 5)}
+                </span>
+                <span style={{ width: 104, flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+                  {d.first_in || d.last_out ? (
+                    `${clock(d.first_in)} – ${clock(d.last_out)}`
+                  ) : (
+                    <Typography.Text type="secondary">Không chấm</Typography.Text>
+                  )}
+                </span>
+                <span style={{ flex: 1, minWidth: 120 }}>
+                  <DayMarks day={d} />
+                </span>
+                {canAsk && (
+                  <Button
+                    size="small"
+                    aria-label={`Giải trình ngày ${formatDate(d.date)}`}
+                    onClick={() => navigate(`${urlFor('attendance.corrections.create')}?date=${d.date}`)}
+                  >
+                    Giải trình
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
