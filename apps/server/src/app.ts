@@ -10,6 +10,7 @@ import type { Database } from './db/database';
 import type { ChannelDrivers } from './integrations/channels';
 import { createChannelDrivers, smsSenderOf } from './integrations/drivers';
 import { outboundPolicy } from './integrations/outbound-address';
+import { loadVapid } from './integrations/push/vapid-keys';
 import type { SmsSender } from './integrations/sms/sms';
 import { zaloFirst } from './integrations/zalo/zalo-first';
 import { ListCache } from './lib/list-cache';
@@ -81,6 +82,8 @@ import { NotificationPreferencesService } from './modules/profile/notification-p
 import { profileRoutes } from './modules/profile/profile.routes';
 import { publicRequestsRoutes } from './modules/public-requests/public-requests.routes';
 import { PublicRequestsService } from './modules/public-requests/public-requests.service';
+import { pushSubscriptionsRoutes } from './modules/push-subscriptions/push-subscriptions.routes';
+import { PushSubscriptionsService } from './modules/push-subscriptions/push-subscriptions.service';
 import { RequestFlowService } from './modules/request-flow/request-flow.service';
 import { requestTypesRoutes } from './modules/request-types/request-types.routes';
 import { RequestTypesService } from './modules/request-types/request-types.service';
@@ -92,6 +95,11 @@ import { RolesService } from './modules/roles/roles.service';
 import { ServicesImport } from './modules/services/services.import';
 import { servicesRoutes } from './modules/services/services.routes';
 import { ServicesService } from './modules/services/services.service';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { AttendanceService } from './modules/attendance/attendance.service';
+import { AttendanceCorrectionsService } from './modules/attendance/attendance-corrections.service';
+import { AttendanceImportService } from './modules/attendance/attendance-import.service';
+import { AttendanceSitesService } from './modules/attendance/attendance-sites.service';
 import { timekeepingRoutes } from './modules/timekeeping/timekeeping.routes';
 import { TimekeepingService } from './modules/timekeeping/timekeeping.service';
 import { unitsRoutes } from './modules/units/units.routes';
@@ -180,7 +188,14 @@ export async function buildApp({
   const outbound = outboundPolicy(config);
   const zaloAccount = new ZaloAccountStore(db, secrets, outbound);
   const zaloSettings = new ZaloSettingsService(db, zaloAccount, secrets, outbound);
-  const channelDrivers = createChannelDrivers(config, { log: app.log, zalo: zaloAccount });
+  // Web Push: the browsers' subscriptions and our VAPID keys (made once into DATA_DIR, or from the environment).
+  const pushSubscriptions = new PushSubscriptionsService(db, outbound);
+  const vapid = loadVapid(config);
+  const channelDrivers = createChannelDrivers(config, {
+    log: app.log,
+    zalo: zaloAccount,
+    push: { store: pushSubscriptions, vapid, outbound },
+  });
   // Whether Zalo is set up, known before the first reset code asks.
   await zaloAccount.connection().catch(() => null);
   const smsSender = sms ?? smsSenderOf(channelDrivers.sms, config, app.log);
@@ -210,6 +225,7 @@ export async function buildApp({
   if (s3) app.addHook('onClose', async () => s3.client.destroy());
   const storage = givenStorage ?? s3 ?? new LocalStorage(uploadsRoot);
   const documents = new DocumentsService(db, storage, app.log);
+  const attendance = new AttendanceService(db, { departments, storage, appSecret: config.appSecret });
   // The company calendar: leaves, timekeeping and reminders count working days through it.
   const calendar = new CompanyCalendarService(db);
   const companySettings = new CompanySettingsService(db, documents, calendar);
@@ -345,6 +361,7 @@ export async function buildApp({
   await app.register(authRoutes, { auth });
   await app.register(profileRoutes, { users, auth });
   await app.register(notificationPreferencesRoutes, { preferences });
+  await app.register(pushSubscriptionsRoutes, { pushSubscriptions, publicKey: vapid.publicKey });
   await app.register(rolesRoutes, { roles });
   await app.register(usersRoutes, { users, auth });
   await app.register(departmentsRoutes, { departments });
@@ -382,6 +399,12 @@ export async function buildApp({
     substitutes: new LeaveSubstitutesService(db, rerouteOwnLeaves),
   });
   await app.register(timekeepingRoutes, { timekeeping });
+  await app.register(attendanceRoutes, {
+    attendance,
+    sites: new AttendanceSitesService(db),
+    corrections: new AttendanceCorrectionsService(db, attendance),
+    importer: new AttendanceImportService(db),
+  });
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });

@@ -49,6 +49,18 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WORKERS: bool.default(true),
   OUTBOUND_ALLOW_LOOPBACK: bool.default(false),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'phải là khoá công khai P-256 dạng base64url (87 ký tự)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'phải là khoá riêng P-256 dạng base64url (43 ký tự)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'phải là mailto:… hoặc https://…')
+    .optional(),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   UPLOAD_MAX_MB: z.coerce.number().positive('phải lớn hơn 0').max(1024, 'tối đa 1024').default(20),
@@ -88,6 +100,8 @@ const checkedEnv = envSchema.superRefine((e, ctx) => {
   if (e.SMS_DRIVER === 'esms')
     for (const n of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRANDNAME'] as const) need(n, 'SMS_DRIVER=esms');
   if (e.SMS_DRIVER === 'speedsms') need('SPEEDSMS_TOKEN', 'SMS_DRIVER=speedsms');
+  if (e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY) need('VAPID_PRIVATE_KEY', 'có VAPID_PUBLIC_KEY');
+  if (e.VAPID_PRIVATE_KEY && !e.VAPID_PUBLIC_KEY) need('VAPID_PUBLIC_KEY', 'có VAPID_PRIVATE_KEY');
   if (e.MAIL_DRIVER === 'smtp') for (const n of ['SMTP_URL', 'MAIL_FROM'] as const) need(n, 'MAIL_DRIVER=smtp');
   // Keys go in pairs; with neither, the SDK looks for credentials itself (an AWS role, ~/.aws).
   if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) need('S3_SECRET_ACCESS_KEY', 'có S3_ACCESS_KEY_ID');
@@ -137,6 +151,8 @@ export interface Config {
   redisUrl?: string;
   /** Uploads in an S3-compatible bucket (lib/storage-s3.ts) when S3_BUCKET is set; null: on the local disk. */
   s3: S3Settings | null;
+  /** Web Push keys from the environment; unset, they are made once into DATA_DIR (integrations/push/vapid-keys.ts). */
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +168,7 @@ const SECRET_VARS = new Set([
   'REDIS_URL',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 /** Reads the environment; a wrong value throws a one-line message naming the variable. */
@@ -223,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
           prefix: e.S3_PREFIX ?? '',
         }
       : null,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };
 }
 

@@ -3,16 +3,19 @@
  * development and real drivers tested against local stand-in servers. The outbox worker (lib/outbox.ts) is the only
  * caller: it leases a `deliveries` row, calls `send`, and records the result.
  */
-export type ChannelName = 'email' | 'sms' | 'zalo';
+export type ChannelName = 'email' | 'sms' | 'zalo' | 'push';
 
 /** The in-app channel is a `notifications` row pushed live; the others leave through the outbox. */
-export const CHANNELS = ['in_app', 'email', 'sms', 'zalo'] as const;
+export const CHANNELS = ['in_app', 'email', 'sms', 'zalo', 'push'] as const;
 
 export interface OutboundMessage {
   /** The `deliveries` row id. */
   id: number;
   channel: ChannelName;
-  /** An e-mail address, or a mobile as stored (0xxxxxxxxx); drivers convert it (Zalo wants 84xxxxxxxxx). */
+  /**
+   * An e-mail address, or a mobile as stored (0xxxxxxxxx); drivers convert it (Zalo wants 84xxxxxxxxx). Push: the
+   * `push_subscriptions` id.
+   */
   recipient: string;
   subject: string | null;
   body: string;

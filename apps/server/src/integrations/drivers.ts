@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { ChannelDriver, ChannelDrivers } from './channels';
 import { logMailDriver } from './mail/log-mail';
 import { smtpMailDriver } from './mail/smtp-mail';
+import { type PushDeps, pushDriver, unconfiguredPushDriver } from './push/push-driver';
 import { esmsDriver } from './sms/esms';
 import { logSmsDriver } from './sms/log-sms';
 import { logSmsSender, type SmsSender } from './sms/sms';
@@ -15,12 +16,15 @@ export interface DriverDeps {
   log: FastifyBaseLogger;
   /** The stored Zalo OA account (modules/zalo-settings/zalo-account.ts), shared so one token refresh serves all. */
   zalo: ZaloAccount;
+  /** Web Push: the subscriptions and the VAPID keys. Straight to each browser's push service, never through a relay. */
+  push?: PushDeps;
 }
 
 /**
  * The driver of each outside channel, from the configuration: SMS by SMS_DRIVER, e-mail by MAIL_DRIVER. Zalo is the
  * real ZNS driver once the Zalo settings are filled in; before that it answers `fallbackToSms`, except in development
- * (SMS_DRIVER=log) where Zalo messages go to the log driver like the rest.
+ * (SMS_DRIVER=log) where Zalo messages go to the log driver like the rest. Push has no log driver: it goes to the
+ * browser's own push service in development too.
  */
 export function createChannelDrivers(config: Config, deps: DriverDeps): ChannelDrivers {
   const sms =
@@ -37,7 +41,8 @@ export function createChannelDrivers(config: Config, deps: DriverDeps): ChannelD
     config.smsDriver === 'log'
       ? { send: async (message) => ((await deps.zalo.connection()) ? zns.send(message) : zaloLog.send(message)) }
       : zns;
-  return { email, sms, zalo };
+  const push = deps.push ? pushDriver(deps.push) : unconfiguredPushDriver;
+  return { email, sms, zalo, push };
 }
 
 /**

@@ -36,4 +36,5 @@ export const logChannelDrivers = (dataDir: string, log: FastifyBaseLogger): Chan
   email: logChannelDriver('email', dataDir, log),
   sms: logChannelDriver('sms', dataDir, log),
   zalo: logChannelDriver('zalo', dataDir, log),
+  push: logChannelDriver('push', dataDir, log),
 });

@@ -53,7 +53,7 @@ describe('outbox', () => {
     return new Outbox(
       db(),
       t.database.kind,
-      { email: never, sms: never, zalo: never, ...drivers },
+      { email: never, sms: never, zalo: never, push: never, ...drivers },
       { log: silent as never, now: clock, ...opts },
     );
   };

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { isPermissionKey, PERMISSION_KEYS, type PermissionKey } from '@qlcv/common/permissions';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBrowser } from '../integrations/push/push-service-stand-in';
 import { sampleTemplate } from '../modules/contract-templates/sample-template';
 import { accessPlugin } from '../plugins/access';
 import { insertKpiType, insertOpenEvaluation, quarterBody } from './evaluation-fixtures';
@@ -303,6 +305,21 @@ async function notificationRequestFor(r: Route, token: string) {
       return at(r.url, { event: 'work.assigned', title_template: 'Việc {{work.code}}', body_template: '{{work.title}}' });
     case 'PUT /api/profile/notification-preferences':
       return at(r.url, { preferences: [{ event: 'work.assigned', channel: 'in_app', enabled: true }] });
+    case 'POST /api/profile/push-subscriptions':
+      return at(r.url, {
+        endpoint: `https://push.example.com/${randomUUID()}`,
+        keys: testBrowser().keys,
+        device_label: 'Ma trận',
+      });
+    case 'DELETE /api/profile/push-subscriptions/:id': {
+      const made = await t.call({
+        method: 'POST',
+        url: '/api/profile/push-subscriptions',
+        token,
+        payload: { endpoint: `https://push.example.com/${randomUUID()}`, keys: testBrowser().keys, device_label: 'Ma trận' },
+      });
+      return at(`/api/profile/push-subscriptions/${made.json().id}`);
+    }
     case 'POST /api/notifications/:id/read': {
       const row = await t.database.db
         .insertInto('notifications')
@@ -875,7 +892,10 @@ describe('the route table', () => {
       const segment = r.url.split('/')[2] ?? '';
       // Documents have no keys in the seed: their delete checks the record they belong to.
       // Nor do substitute approvers: their approver (a department head, whatever their keys) or HR removes them.
-      if (segment === 'documents' || segment === 'leave-substitutes') expect(r.access, label(r)).toBe('auth');
+      // One's own push devices (the profile) are removed by their owner, signed in.
+      if (segment === 'documents' || segment === 'leave-substitutes' || segment === 'profile') {
+        expect(r.access, label(r)).toBe('auth');
+      }
       // Seed §6: a contract is edited (and so deleted, drafts only) with contracts.show; there is no contracts.edit.
       // Signing and returning one waiting for approval need contracts.approve (issue 21; below).
       else if (segment === 'contracts') expect(r.access, label(r)).toBe('contracts.show');

@@ -4,7 +4,7 @@ import { csvOf, listQuery } from './common';
 // The delivery log (`/api/deliveries`): each message sent by e-mail, SMS or Zalo through the outbox, with its tries and
 // the provider's answer; shown in the notification settings.
 
-export const DELIVERY_CHANNELS = ['email', 'sms', 'zalo'] as const;
+export const DELIVERY_CHANNELS = ['email', 'sms', 'zalo', 'push'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed', 'dead'] as const;

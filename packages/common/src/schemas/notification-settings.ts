@@ -5,13 +5,14 @@ import { idSchema, listQuery, versionSchema } from './common';
 // it and the title and body templates with `{{placeholders}}`. The event catalogue below is the one list of events the
 // server dispatches, the settings screen offers and the defaults are made from.
 
-export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms', 'zalo'] as const;
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms', 'zalo', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
   in_app: 'Trong ứng dụng',
   email: 'E-mail',
   sms: 'SMS',
   zalo: 'Zalo ZNS',
+  push: 'Thông báo đẩy',
 };
 
 /** Recipients read from the event's record. `requester` and `customer` are outside people: their phone and e-mail. */

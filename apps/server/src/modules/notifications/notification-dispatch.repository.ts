@@ -47,6 +47,16 @@ export const notificationDispatchRepository = {
       .execute();
   },
 
+  /** The browsers these users turned Web Push on in: one push delivery each. */
+  pushSubscriptionsOf(db: Kysely<DB>, userIds: readonly number[]) {
+    return db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'user_id', 'device_label'])
+      .where('user_id', 'in', userIds)
+      .orderBy('id')
+      .execute();
+  },
+
   actorName(db: Kysely<DB>, userId: number) {
     return db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   },
