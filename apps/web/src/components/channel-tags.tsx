@@ -1,7 +1,13 @@
 import { CHANNEL_LABELS, type NotificationChannel } from '@qlcv/common/schemas/notification-settings';
 import { Space, Tag } from 'antd';
 
-const COLORS: Record<NotificationChannel, string> = { in_app: 'blue', email: 'geekblue', sms: 'green', zalo: 'cyan' };
+const COLORS: Record<NotificationChannel, string> = {
+  in_app: 'blue',
+  email: 'geekblue',
+  sms: 'green',
+  zalo: 'cyan',
+  push: 'purple',
+};
 
 export const channelLabel = (channel: string) => CHANNEL_LABELS[channel as NotificationChannel] ?? channel;
 

@@ -33,7 +33,7 @@ export function DeliveryLog() {
 
   const confirmResend = (d: Delivery) =>
     modal.confirm({
-      title: `Gửi lại tới ${d.recipient}?`,
+      title: `Gửi lại tới ${recipientText(d)}?`,
       content: `Tin ${channelLabel(d.channel)} “${d.subject ?? d.body.slice(0, 80)}” sẽ được gửi lại như một lượt gửi mới; lượt cũ vẫn giữ trong nhật ký.`,
       okText: 'Gửi lại',
       cancelText: 'Hủy',
@@ -80,7 +80,7 @@ export function DeliveryLog() {
       width: 220,
       render: (_, d) => (
         <Space orientation="vertical" size={0}>
-          <Typography.Text copyable={{ text: d.recipient }}>{d.recipient}</Typography.Text>
+          <Typography.Text copyable={{ text: d.recipient }}>{recipientText(d)}</Typography.Text>
           {d.user && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {d.user.name}
@@ -207,3 +207,6 @@ export function DeliveryLog() {
     </>
   );
 }
+
+/** The address as people read it: a push delivery's recipient is the id of the device (push subscription). */
+const recipientText = (d: Delivery) => (d.channel === 'push' ? `Thiết bị #${d.recipient}` : d.recipient);

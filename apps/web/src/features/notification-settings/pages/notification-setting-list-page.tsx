@@ -33,7 +33,7 @@ export default function NotificationSettingListPage() {
     <>
       <PageHeader
         title="Cấu hình thông báo"
-        subtitle="Sự kiện nào gửi thông báo, qua kênh nào (ứng dụng, e-mail, SMS, Zalo), tới ai; và nhật ký các tin đã gửi."
+        subtitle="Sự kiện nào gửi thông báo, qua kênh nào (ứng dụng, e-mail, SMS, Zalo, thông báo đẩy), tới ai; và nhật ký các tin đã gửi."
         extra={
           canCreate && tab === 'settings' && <CreateButton label="Thêm cấu hình" to={urlFor('setting_notifications.create')} />
         }

@@ -9,6 +9,7 @@ import { MOBILE_LABEL, MOBILE_PLACEHOLDER } from '@/lib/phone-fields';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EditableField, ReadOnlyField } from '../components/editable-field';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
+import { PushDevicesCard } from '../components/push-devices-card';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -83,6 +84,7 @@ export default function ProfilePage() {
               </ReadOnlyField>
             </Card>
             <ChangePasswordForm />
+            <PushDevicesCard />
             <NotificationPreferencesCard />
           </Space>
         </Col>
