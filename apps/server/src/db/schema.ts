@@ -515,6 +515,8 @@ export interface LeaveTypesTable extends Stamps {
   paid: number;
   /** 1 when the leave draws on the annual balance. */
   uses_balance: number;
+  /** 1 for a business trip (công tác, migration 0035): its days are worked days in timekeeping. */
+  counts_as_worked: Generated<number>;
   active: number;
   sort_order: number;
 }

@@ -4,7 +4,8 @@ import { boundedInt, codeSchema, requiredText, versionSchema } from './common';
 /**
  * A leave type (PRODUCT.md §3): its timekeeping symbol (P, Ô, KL, TS, KH, TG, K), whether the company pays the day
  * (`paid`: counts in payable days; sick and maternity leave are paid by social insurance, so not), and whether it
- * draws on the annual balance (`uses_balance`, annual leave only).
+ * draws on the annual balance (`uses_balance`, annual leave only). A type that counts as worked (`counts_as_worked`, the
+ * business trip CT) is no leave for timekeeping: its days are worked days.
  */
 export const leaveTypeSchema = z.object({
   id: z.number(),
@@ -13,6 +14,8 @@ export const leaveTypeSchema = z.object({
   symbol: z.string(),
   paid: z.boolean(),
   uses_balance: z.boolean(),
+  /** A business trip (công tác): its days are worked days in timekeeping, shown with the symbol (CT). */
+  counts_as_worked: z.boolean(),
   active: z.boolean(),
   sort_order: z.number(),
   version: z.number(),
@@ -27,6 +30,7 @@ export const leaveTypeCreateBody = z.object({
   symbol: requiredText('ký hiệu chấm công', 5),
   paid: z.boolean().default(false),
   uses_balance: z.boolean().default(false),
+  counts_as_worked: z.boolean().default(false),
   active: z.boolean().default(true),
   sort_order: boundedInt(0, 10_000, 'Thứ tự hiển thị là số nguyên từ 0 đến 10.000').default(0),
 });

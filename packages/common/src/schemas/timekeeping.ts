@@ -38,6 +38,41 @@ export const timekeepingTotalsSchema = z.object({
 });
 export type TimekeepingTotals = z.infer<typeof timekeepingTotalsSchema>;
 
+/** What attendance adds to a row's totals (issue 23); all zero when attendance is not required. */
+export const timekeepingAttendanceTotalsSchema = z.object({
+  /** Days on a business trip (CT), halves counted; already inside `worked`. */
+  business_trip: z.number(),
+  /** Days absent without leave ('–'), halves counted. */
+  absent: z.number(),
+  late_count: z.number(),
+  late_minutes: z.number(),
+  early_count: z.number(),
+  early_minutes: z.number(),
+  /** Days checked in without a check-out ("quên chấm ra"). */
+  forgot_out: z.number(),
+});
+export type TimekeepingAttendanceTotals = z.infer<typeof timekeepingAttendanceTotalsSchema>;
+
+/** A day's marks beside its symbol: late arrival, early leave, a missing check-out or check-in. */
+export const timekeepingMarkSchema = z.object({
+  date: z.string(),
+  late_minutes: z.number(),
+  early_minutes: z.number(),
+  forgot_out: z.boolean(),
+  forgot_in: z.boolean(),
+});
+export type TimekeepingMark = z.infer<typeof timekeepingMarkSchema>;
+
+/** A day's marks in words: the page's tooltip and the .xlsx cell's note. */
+export function markText(m: TimekeepingMark): string {
+  const parts: string[] = [];
+  if (m.late_minutes > 0) parts.push(`Đi muộn ${m.late_minutes} phút`);
+  if (m.early_minutes > 0) parts.push(`Về sớm ${m.early_minutes} phút`);
+  if (m.forgot_out) parts.push('Quên chấm ra');
+  if (m.forgot_in) parts.push('Quên chấm vào');
+  return parts.join(' · ');
+}
+
 export const timekeepingRowSchema = z.object({
   user: z.object({
     id: z.number(),
@@ -52,10 +87,19 @@ export const timekeepingRowSchema = z.object({
    */
   cells: z.array(z.string()),
   totals: timekeepingTotalsSchema,
+  /** Only the days that have a mark (issue 23). */
+  marks: z.array(timekeepingMarkSchema),
+  attendance_totals: timekeepingAttendanceTotalsSchema,
 });
 export type TimekeepingRow = z.infer<typeof timekeepingRowSchema>;
 
-export const timekeepingLegendSchema = z.object({ symbol: z.string(), name: z.string(), paid: z.boolean() });
+export const timekeepingLegendSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  paid: z.boolean(),
+  /** A business trip type: its days are worked (in `worked`, not in the leave totals). */
+  counts_as_worked: z.boolean(),
+});
 export type TimekeepingLegend = z.infer<typeof timekeepingLegendSchema>;
 
 export const timekeepingSchema = z.object({
@@ -69,12 +113,16 @@ export const timekeepingSchema = z.object({
   /** The leave types' symbols (the legend and the totals' columns). */
   leave_types: z.array(timekeepingLegendSchema),
   rows: z.array(timekeepingRowSchema),
+  /** Whether the grid judges presence from attendance ('–' absent, marks); false: a working day without leave is X. */
+  attendance_required: z.boolean(),
 });
 export type Timekeeping = z.infer<typeof timekeepingSchema>;
 
 /** Symbols of the grid that are not leave types. */
 export const WORKED_SYMBOL = 'X';
 export const HOLIDAY_SYMBOL = 'L';
+/** A working half without leave and without attendance, when attendance is required. */
+export const ABSENT_SYMBOL = '–';
 
 /** A cell's two halves: `X/P` → ['X', 'P']; a whole-day cell → [cell, cell]. */
 export function cellHalves(cell: string): [string, string] {
@@ -90,10 +138,14 @@ export const TIMEKEEPING_COLORS = {
   /** Leave types without a colour of their own. */
   paid: 'D9F2E3',
   unpaid: 'FFF3C4',
+  /** Absent without leave ('–'). */
+  absent: 'F4C7C3',
+  /** The late / early mark's colour (a corner of the cell on the page, the text in the .xlsx). */
+  late: 'C2410C',
 } as const;
 
 /** The leave symbols with a colour of their own. */
-const LEAVE_COLORS: Record<string, string> = { P: 'D6EAF8', Ô: 'FCE8D0', KL: 'F9D5D3', TS: 'F6DDEE' };
+const LEAVE_COLORS: Record<string, string> = { P: 'D6EAF8', Ô: 'FCE8D0', KL: 'F9D5D3', TS: 'F6DDEE', CT: 'DCEFD8' };
 
 /** The colour of a leave symbol's cells. */
 export function leaveColor(symbol: string, paid: boolean): string {

@@ -29,6 +29,7 @@ import { contractsApprove } from './0031-contracts-approve';
 import { rulesAcrossRows } from './0032-rules-across-rows';
 import { pushSubscriptions } from './0033-push-subscriptions';
 import { attendance } from './0034-attendance';
+import { leaveTrip } from './0035-leave-trip';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0032-rules-across-rows': rulesAcrossRows,
   '0033-push-subscriptions': pushSubscriptions,
   '0034-attendance': attendance,
+  '0035-leave-trip': leaveTrip,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -614,7 +614,7 @@ describe('leaves API', () => {
       (await t.call({ method: 'GET', url: '/api/leave-types', token: emp.token }))
         .json()
         .data.map((x: { symbol: string }) => x.symbol),
-    ).toEqual(['P', 'Ô', 'KL', 'TS', 'KH', 'TG', 'K']);
+    ).toEqual(['P', 'Ô', 'KL', 'TS', 'KH', 'TG', 'K', 'CT']);
     expectError(
       await t.call({
         method: 'POST',

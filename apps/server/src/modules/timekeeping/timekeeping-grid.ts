@@ -1,41 +1,51 @@
-import {
-  HOLIDAY_SYMBOL,
-  type TimekeepingDay,
-  type TimekeepingRow,
-  type TimekeepingTotals,
-  WORKED_SYMBOL,
+import type {
+  TimekeepingAttendanceTotals,
+  TimekeepingDay,
+  TimekeepingMark,
+  TimekeepingRow,
+  TimekeepingTotals,
 } from '@qlcv/common/schemas/timekeeping';
+import type { AttendanceDayFact, AttendanceRules } from '../attendance/attendance-facts';
 import type { CalendarDay } from '../company-settings/company-calendar.service';
 import type { TimekeepingLeaveRow, TimekeepingUserRow } from './timekeeping.repository';
+import { type DayLeave, decideDay } from './timekeeping-day';
 
-export interface GridLeaveType {
+export interface GridLeaveType extends DayLeave {
   id: number;
-  symbol: string;
-  paid: boolean;
+}
+
+/** The rules when attendance is not in use: the old rule, a working day without leave is worked. */
+export const NO_ATTENDANCE: AttendanceRules = {
+  required: false,
+  graceMinutes: 0,
+  shift: { morningStart: '08:00', morningEnd: '12:00', afternoonStart: '13:30', afternoonEnd: '17:30' },
+  departmentShifts: new Map(),
+};
+
+export interface GridInput {
+  days: CalendarDay[];
+  users: TimekeepingUserRow[];
+  leaves: TimekeepingLeaveRow[];
+  types: GridLeaveType[];
+  today: string;
+  facts?: AttendanceDayFact[];
+  rules?: AttendanceRules;
 }
 
 /**
- * The month grid, computed in memory from the month's days, its users and their approved leaves.
+ * The month grid, computed in memory: each employee-day is `decideDay` (timekeeping-day.ts) of the calendar day, the
+ * halves' approved leave, the day's attendance facts and the employee's shift; this only gathers its inputs and adds
+ * up its outcomes.
  *
- * A day has two halves. A working day's half is the symbol of the leave covering it, else X (attendance by
- * exception: a day not on leave is a worked day); a morning-only Saturday has its morning only; a holiday is L; a
- * rest day, or a day before the employee joined, is blank. A cell is one symbol when both halves agree, else
- * `morning/afternoon` (`X/P`, `P/` a morning-only Saturday taken off, `X/` one worked).
- *
- * Days after `today` are blank and counted nowhere: nobody has worked them yet (issue 21). The month's working days
- * stay the calendar's.
- *
- * Totals: worked = X halves / 2; paid and unpaid leave by symbol (a leave type's `paid`); holidays = L days inside the
- * employee's time in the company; payable = worked + paid leave + holidays (sick and maternity leave are paid by
- * social insurance, not the company, so they are unpaid here).
+ * Totals: worked = worked halves / 2 (present X and business trips CT); paid and unpaid leave by symbol (a leave
+ * type's `paid`; a trip is in neither); holidays = L days inside the employee's time in the company, up to today;
+ * payable = worked + paid leave + holidays (sick and maternity leave are paid by social insurance, not the company, so
+ * they are unpaid here). Days after `today` are blank and counted nowhere; the month's working days stay the calendar's.
  */
-export function buildGrid(
-  days: CalendarDay[],
-  users: TimekeepingUserRow[],
-  leaves: TimekeepingLeaveRow[],
-  types: GridLeaveType[],
-  today: string,
-): { days: TimekeepingDay[]; rows: TimekeepingRow[] } {
+export function buildGrid({ days, users, leaves, types, today, facts = [], rules = NO_ATTENDANCE }: GridInput): {
+  days: TimekeepingDay[];
+  rows: TimekeepingRow[];
+} {
   const typeById = new Map(types.map((t) => [t.id, t]));
   const index = new Map(days.map((d, i) => [d.date, i]));
   const first = days[0]?.date ?? '';
@@ -65,36 +75,68 @@ export function buildGrid(
       if (!(date === leave.end_date && leave.end_half === 'morning')) mine[i * 2 + 1] = type;
     }
   }
+  const factOf = new Map(facts.map((f) => [`${f.userId}|${f.date}`, f]));
 
   const rows = users.map((user): TimekeepingRow => {
     const mine = slots.get(user.id);
     const joined = user.joined_at ? String(user.joined_at).slice(0, 10) : null;
+    const shift = (user.department_id !== null && rules.departmentShifts.get(user.department_id)) || rules.shift;
     let workedHalves = 0;
     let holidays = 0;
     const paid: Record<string, number> = {};
     const unpaid: Record<string, number> = {};
+    const extra: TimekeepingAttendanceTotals = {
+      business_trip: 0,
+      absent: 0,
+      late_count: 0,
+      late_minutes: 0,
+      early_count: 0,
+      early_minutes: 0,
+      forgot_out: 0,
+    };
+    const marks: TimekeepingMark[] = [];
     const cells = days.map((day, i) => {
-      if (day.kind === 'off' || day.date > today || (joined && day.date < joined)) return '';
-      if (day.kind === 'holiday') {
-        holidays += 1;
-        return HOLIDAY_SYMBOL;
-      }
-      const halves: string[] = [];
-      const slotCount = day.kind === 'half' ? 1 : 2;
-      for (let h = 0; h < slotCount; h++) {
-        const type = mine?.[i * 2 + h];
-        if (type) {
-          const bucket = type.paid ? paid : unpaid;
-          bucket[type.symbol] = (bucket[type.symbol] ?? 0) + 0.5;
-          halves.push(type.symbol);
-        } else {
+      const out = decideDay({
+        date: day.date,
+        kind: day.kind,
+        today,
+        joined,
+        leave: [mine?.[i * 2], mine?.[i * 2 + 1]],
+        fact: factOf.get(`${user.id}|${day.date}`) ?? null,
+        required: rules.required,
+        graceMinutes: rules.graceMinutes,
+        shift,
+      });
+      if (out.holiday) holidays += 1;
+      for (const half of out.halves) {
+        if (half.counts === 'worked' || half.counts === 'trip') {
           workedHalves += 1;
-          halves.push(WORKED_SYMBOL);
+          if (half.counts === 'trip') extra.business_trip += 0.5;
+        } else if (half.counts === 'absent') extra.absent += 0.5;
+        else {
+          const bucket = half.counts === 'paid' ? paid : unpaid;
+          bucket[half.symbol] = (bucket[half.symbol] ?? 0) + 0.5;
         }
       }
-      const [morning = '', afternoon = ''] = halves;
-      if (slotCount === 1) return `${morning}/`;
-      return morning === afternoon ? morning : `${morning}/${afternoon}`;
+      if (out.lateMinutes > 0) {
+        extra.late_count += 1;
+        extra.late_minutes += out.lateMinutes;
+      }
+      if (out.earlyMinutes > 0) {
+        extra.early_count += 1;
+        extra.early_minutes += out.earlyMinutes;
+      }
+      if (out.forgotOut) extra.forgot_out += 1;
+      if (out.lateMinutes > 0 || out.earlyMinutes > 0 || out.forgotOut || out.forgotIn) {
+        marks.push({
+          date: day.date,
+          late_minutes: out.lateMinutes,
+          early_minutes: out.earlyMinutes,
+          forgot_out: out.forgotOut,
+          forgot_in: out.forgotIn,
+        });
+      }
+      return out.cell;
     });
     const worked = workedHalves / 2;
     const paidSum = Object.values(paid).reduce((s, v) => s + v, 0);
@@ -115,6 +157,8 @@ export function buildGrid(
       },
       cells,
       totals,
+      marks,
+      attendance_totals: extra,
     };
   });
 

@@ -1,8 +1,10 @@
 import { formatDate } from '@qlcv/common/format/date';
 import {
+  ABSENT_SYMBOL,
   cellHalves,
   HOLIDAY_SYMBOL,
   leaveColor,
+  markText,
   TIMEKEEPING_COLORS,
   type Timekeeping,
   WORKED_SYMBOL,
@@ -40,11 +42,23 @@ export const FIRST_DATA_ROW = HEADER_ROW + 2;
  */
 export async function timekeepingWorkbook({ grid, company, departmentName }: TimekeepingSheet): Promise<Buffer> {
   const [year, month] = grid.month.split('-');
-  const paidSymbols = grid.leave_types.filter((t) => t.paid).map((t) => t.symbol);
-  const unpaidSymbols = grid.leave_types.filter((t) => !t.paid).map((t) => t.symbol);
+  // A business trip is worked, not leave: its days are inside "Ngày làm" and shown in a column of their own.
+  const leaveTypes = grid.leave_types.filter((t) => !t.counts_as_worked);
+  const tripSymbols = grid.leave_types.filter((t) => t.counts_as_worked).map((t) => t.symbol);
+  const paidSymbols = leaveTypes.filter((t) => t.paid).map((t) => t.symbol);
+  const unpaidSymbols = leaveTypes.filter((t) => !t.paid).map((t) => t.symbol);
   const totals: { header: string; width: number; value: (r: Timekeeping['rows'][number]) => number }[] = [
     { header: 'Công chuẩn', width: 8, value: (r) => r.totals.working_days },
     { header: 'Ngày làm (X)', width: 8, value: (r) => r.totals.worked },
+    ...(tripSymbols.length > 0
+      ? [
+          {
+            header: `Công tác (${tripSymbols.join(', ')})`,
+            width: 8,
+            value: (r: Timekeeping['rows'][number]) => r.attendance_totals.business_trip,
+          },
+        ]
+      : []),
     ...paidSymbols.map((s) => ({ header: s, width: 5, value: (r: Timekeeping['rows'][number]) => r.totals.paid_leave[s] ?? 0 })),
     { header: `Lễ (${HOLIDAY_SYMBOL})`, width: 6, value: (r) => r.totals.holidays },
     ...unpaidSymbols.map((s) => ({
@@ -52,6 +66,13 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
       width: 5,
       value: (r: Timekeeping['rows'][number]) => r.totals.unpaid_leave[s] ?? 0,
     })),
+    ...(grid.attendance_required
+      ? [
+          { header: `Vắng (${ABSENT_SYMBOL})`, width: 6, value: (r: Timekeeping['rows'][number]) => r.attendance_totals.absent },
+          { header: 'Đi muộn (lần)', width: 7, value: (r: Timekeeping['rows'][number]) => r.attendance_totals.late_count },
+          { header: 'Đi muộn (phút)', width: 7, value: (r: Timekeeping['rows'][number]) => r.attendance_totals.late_minutes },
+        ]
+      : []),
     { header: 'Công hưởng lương', width: 10, value: (r) => r.totals.payable },
   ];
   const dayCol = (i: number) => LEAD + 1 + i;
@@ -136,6 +157,7 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
 
   // One row per employee.
   grid.rows.forEach((r, n) => {
+    const marks = new Map(r.marks.map((m) => [m.date, m]));
     const row = ws.getRow(FIRST_DATA_ROW + n);
     row.getCell(1).value = n + 1;
     row.getCell(2).value = safe(r.user.code);
@@ -153,7 +175,14 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
       cell.border = thin;
       cell.font = { size: 9 };
       const leave = cellHalves(symbol).find((s) => s && s !== WORKED_SYMBOL && s !== HOLIDAY_SYMBOL);
-      if (leave) cell.fill = fill(leaveColor(leave, paidType.get(leave) ?? false));
+      const mark = marks.get(grid.days[i]?.date ?? '');
+      if (mark) {
+        // The page's corner dot: the symbol in the mark's colour, the reason as the cell's note.
+        cell.font = { size: 9, bold: true, color: { argb: `FF${TIMEKEEPING_COLORS.late}` } };
+        cell.note = markText(mark);
+      }
+      if (leave === ABSENT_SYMBOL) cell.fill = fill(TIMEKEEPING_COLORS.absent);
+      else if (leave) cell.fill = fill(leaveColor(leave, paidType.get(leave) ?? false));
       else if (kind === 'holiday') cell.fill = fill(TIMEKEEPING_COLORS.holiday);
       else if (kind === 'off') cell.fill = fill(TIMEKEEPING_COLORS.off);
     });
@@ -179,6 +208,12 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
       leaveColor(t.symbol, t.paid),
     ]),
     ['X/P', 'Nửa ngày: buổi sáng / buổi chiều', undefined],
+    ...(grid.attendance_required
+      ? ([
+          [ABSENT_SYMBOL, 'Vắng không phép (không chấm công, không có đơn)', TIMEKEEPING_COLORS.absent],
+          ['X', 'Chữ màu cam: đi muộn, về sớm hoặc quên chấm ra (ghi chú trên ô)', undefined],
+        ] as [string, string, string | undefined][])
+      : []),
   ];
   for (const [symbol, name, color] of legend) {
     at += 1;
@@ -189,7 +224,7 @@ export async function timekeepingWorkbook({ grid, company, departmentName }: Tim
     if (color) cell.fill = fill(color);
     ws.getCell(at, 3).value = safe(name);
   }
-  ws.getCell(at + 2, 3).value = 'Công hưởng lương = ngày làm + nghỉ có lương + nghỉ lễ.';
+  ws.getCell(at + 2, 3).value = 'Công hưởng lương = ngày làm (kể cả công tác) + nghỉ có lương + nghỉ lễ.';
   ws.getCell(at + 2, 3).font = { italic: true, size: 9 };
 
   return Buffer.from(await wb.xlsx.writeBuffer());

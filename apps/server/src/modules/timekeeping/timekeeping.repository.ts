@@ -88,7 +88,7 @@ export const timekeepingRepository = {
   leaveTypes(db: Kysely<DB>) {
     return db
       .selectFrom('leave_types')
-      .select(['id', 'code', 'name', 'symbol', 'paid', 'active'])
+      .select(['id', 'code', 'name', 'symbol', 'paid', 'counts_as_worked', 'active'])
       .orderBy('sort_order')
       .orderBy('id')
       .execute();

@@ -9,11 +9,12 @@ export const timekeepingRoutes: FastifyPluginAsyncZod<{ timekeeping: Timekeeping
   app.get(
     '/api/timekeeping',
     {
-      config: { permission: ['leaves.index'] },
+      // Own row at least: anyone who asks for leave or checks in.
+      config: { permission: ['leaves.index', 'attendance.index'] },
       schema: {
         tags: ['timekeeping'],
         description:
-          'The month grid in the scope of leaves. With `X-Export: xlsx`: the same grid as cham-cong-YYYY-MM.xlsx (A4 landscape).',
+          'The month grid in the scope of leaves, each day decided from the calendar, approved leave and (when required) attendance. With `X-Export: xlsx`: the same grid as cham-cong-YYYY-MM.xlsx (A4 landscape).',
         querystring: timekeepingQuery,
         response: { 200: timekeepingSchema },
       },

@@ -4,17 +4,25 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { vnToday } from '../../lib/vn-time';
+import type { AttendanceDayFact, AttendanceRules } from '../attendance/attendance-facts';
 import type { CompanyCalendarService } from '../company-settings/company-calendar.service';
 import type { CompanySettingsService } from '../company-settings/company-settings.service';
 import type { DepartmentsService } from '../departments/departments.service';
 import { leaveScopeOf } from '../leaves/leave-scopes';
 import { timekeepingRepository as repo, type TimekeepingScope } from './timekeeping.repository';
-import { buildGrid } from './timekeeping-grid';
+import { buildGrid, NO_ATTENDANCE } from './timekeeping-grid';
 import { type TimekeepingSheet, timekeepingWorkbook } from './timekeeping-xlsx';
+
+/** What timekeeping reads from the attendance module (its service implements it). */
+export interface AttendanceFactsSource {
+  /** The employee-days with a check-in or check-out between two days (inclusive), approved corrections applied. */
+  facts(from: string, to: string, userIds: number[]): Promise<AttendanceDayFact[]>;
+  rules(): Promise<AttendanceRules>;
+}
 
 /**
  * The monthly timekeeping grid (PRODUCT.md §3): one row per employee, one cell per day, from the company calendar and
- * the approved leaves. Two queries (the users, the month's leaves) and the rest in memory.
+ * the approved leaves and, when the company requires it, attendance. Each day is decided by timekeeping-day.ts.
  */
 export class TimekeepingService {
   constructor(
@@ -23,6 +31,8 @@ export class TimekeepingService {
       calendar: CompanyCalendarService;
       departments: DepartmentsService;
       companySettings: CompanySettingsService;
+      /** Absent until the attendance module is wired: the old rule (a working day without leave is worked). */
+      attendance?: AttendanceFactsSource;
     },
   ) {}
 
@@ -36,10 +46,11 @@ export class TimekeepingService {
   async month(actor: Actor, q: TimekeepingQuery): Promise<Timekeeping> {
     const year = Number(q.month.slice(0, 4));
     const month = Number(q.month.slice(5, 7));
-    const [scope, days, types] = await Promise.all([
+    const [scope, days, types, rules] = await Promise.all([
       this.scopeOf(actor),
       this.deps.calendar.monthDays(year, month),
       repo.leaveTypes(this.db),
+      this.deps.attendance ? this.deps.attendance.rules() : Promise.resolve(NO_ATTENDANCE),
     ]);
     let departmentIds: number[] | undefined;
     if (q.department_id !== undefined) {
@@ -53,11 +64,25 @@ export class TimekeepingService {
     const users = await repo.users(this.db, { scope, departmentIds, from, to });
     // Everyone's leaves in one indexed range read when the grid is large; only the grid's users' otherwise.
     const leaves = await repo.approvedLeaves(this.db, from, to, users.length > 500 ? null : users.map((u) => u.id));
-    const leaveTypes = types.map((t) => ({ id: t.id, symbol: t.symbol, paid: Boolean(Number(t.paid)) }));
+    const leaveTypes = types.map((t) => ({
+      id: t.id,
+      symbol: t.symbol,
+      paid: Boolean(Number(t.paid)),
+      countsAsWorked: Boolean(Number(t.counts_as_worked)),
+    }));
     const today = vnToday();
-    const grid = buildGrid(days, users, leaves, leaveTypes, today);
+    const factsTo = today < to ? today : to;
+    const facts =
+      rules.required && this.deps.attendance && factsTo >= from && users.length > 0
+        ? await this.deps.attendance.facts(
+            from,
+            factsTo,
+            users.map((u) => u.id),
+          )
+        : [];
+    const grid = buildGrid({ days, users, leaves, types: leaveTypes, today, facts, rules });
     // The legend: active types, and any inactive one the month still shows.
-    const used = new Set(grid.rows.flatMap((r) => [...Object.keys(r.totals.paid_leave), ...Object.keys(r.totals.unpaid_leave)]));
+    const used = new Set(grid.rows.flatMap((r) => r.cells.flatMap((c) => c.split('/'))));
     return {
       month: q.month,
       // The last day the grid counts: today within the month, the month's end once it is over, none before it starts.
@@ -65,8 +90,14 @@ export class TimekeepingService {
       days: grid.days,
       leave_types: types
         .filter((t) => Number(t.active) === 1 || used.has(t.symbol))
-        .map((t) => ({ symbol: t.symbol, name: t.name, paid: Boolean(Number(t.paid)) })),
+        .map((t) => ({
+          symbol: t.symbol,
+          name: t.name,
+          paid: Boolean(Number(t.paid)),
+          counts_as_worked: Boolean(Number(t.counts_as_worked)),
+        })),
       rows: grid.rows,
+      attendance_required: rules.required,
     };
   }
 
