@@ -229,7 +229,7 @@ export async function buildApp({
   // The company calendar: leaves, timekeeping and reminders count working days through it.
   const calendar = new CompanyCalendarService(db);
   const companySettings = new CompanySettingsService(db, documents, calendar);
-  const timekeeping = new TimekeepingService(db, { calendar, departments, companySettings });
+  const timekeeping = new TimekeepingService(db, { calendar, departments, companySettings, attendance });
   // Leaves: the balance ledger is recounted when the working week or a year's holidays change.
   const leaveBalances = new LeaveBalancesService(db, calendar);
   calendar.onChanged(async (years) => {
