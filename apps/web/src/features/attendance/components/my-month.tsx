@@ -1,7 +1,9 @@
 import { formatDate } from '@qlcv/common/format/date';
+import { type DayKind, dayKindOf } from '@qlcv/common/work-calendar';
 import { Button, Card, DatePicker, Empty, Skeleton, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/page-states';
+import { useCompanyHolidays, useCompanySettings } from '@/features/company-settings/api/company-settings-api';
 import { dayjs } from '@/lib/dayjs';
 import { urlFor } from '@/lib/routes';
 import { type AttendanceDay, useAttendanceDays } from '../api/attendance-api';
@@ -25,9 +27,25 @@ export function DayMarks({ day }: { day: AttendanceDay }) {
 
 const clock = (t: string | null) => t ?? '--:--';
 
+/** Each date's kind (work, half, off, holiday) by the company's working week and holiday list; null while loading. */
+function useDayKinds(month: string): ((date: string) => { kind: DayKind; holiday?: string }) | null {
+  const settings = useCompanySettings();
+  const holidays = useCompanyHolidays(Number(month.slice(0, 4)));
+  if (!settings.data) return null;
+  const byDate = new Map((holidays.data?.days ?? []).map((d) => [d.date, d]));
+  const week = settings.data;
+  return (date) => {
+    const entry = byDate.get(date);
+    return {
+      kind: dayKindOf(date, week, entry),
+      ...(entry && entry.kind !== 'compensatory_work' ? { holiday: entry.name } : {}),
+    };
+  };
+}
+
 /**
  * One person's month, a line a day (newest first), readable at 390 px: in and out, marks, and "Giải trình" on a past
- * day that needs one. `userId` left out: the signed-in user.
+ * working day that needs one. `userId` left out: the signed-in user.
  */
 export function AttendanceMonth({
   month,
@@ -44,6 +62,7 @@ export function AttendanceMonth({
 }) {
   const navigate = useNavigate();
   const days = useAttendanceDays({ month, ...(userId ? { user_id: userId } : {}) });
+  const kindOf = useDayKinds(month);
   const today = dayjs().format('YYYY-MM-DD');
   const rows = (days.data ?? []).filter((d) => d.date <= today).toReversed();
   return (
@@ -63,7 +82,7 @@ export function AttendanceMonth({
         />
       }
     >
-      {days.isPending ? (
+      {days.isPending || !kindOf ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : days.isError ? (
         <LoadError plain error={days.error} onRetry={() => days.refetch()} />
@@ -75,43 +94,54 @@ export function AttendanceMonth({
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
           {rows.map((d) => {
-            const needs = d.forgot_out || d.late_minutes > 0 || d.early_minutes > 0 || (!d.first_in && !d.last_out);
-            const canAsk = allowCorrection && needs && d.correction_status !== 'pending' && !d.corrected;
+            const { kind, holiday } = kindOf(d.date);
+            const worked = !!(d.first_in || d.last_out);
+            const working = kind === 'work' || kind === 'half';
+            const marks = d.late_minutes > 0 || d.early_minutes > 0 || d.forgot_out || d.corrected || !!d.correction_status;
+            // Today is not over: no check-in yet is not a missed one.
+            const missed = working && !worked && d.date < today;
+            const canAsk =
+              allowCorrection &&
+              (working || worked) &&
+              (missed || d.forgot_out || d.late_minutes > 0 || d.early_minutes > 0) &&
+              d.correction_status !== 'pending' &&
+              !d.corrected;
             return (
               <li
                 key={d.date}
                 data-testid="attendance-day"
                 data-date={d.date}
-                style={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  gap: 8,
-                  padding: '8px 0',
-                  borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
-                }}
+                style={{ padding: '6px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
               >
-                <span style={{ width: 92, flexShrink: 0 }}>
-                  <Typography.Text strong>{WEEKDAY[dayjs(d.date).day()]}</Typography.Text> {formatDate(d.date).slice(0, 5)}
-                </span>
-                <span style={{ width: 104, flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
-                  {d.first_in || d.last_out ? (
-                    `${clock(d.first_in)} – ${clock(d.last_out)}`
-                  ) : (
-                    <Typography.Text type="secondary">Không chấm</Typography.Text>
+                <div style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 32 }}>
+                  <span style={{ width: 64, flexShrink: 0 }}>
+                    <Typography.Text strong>{WEEKDAY[dayjs(d.date).day()]}</Typography.Text> {formatDate(d.date).slice(0, 5)}
+                  </span>
+                  <span style={{ flex: 1, minWidth: 0, fontVariantNumeric: 'tabular-nums' }}>
+                    {worked ? (
+                      `${clock(d.first_in)} – ${clock(d.last_out)}`
+                    ) : !working ? (
+                      <Typography.Text type="secondary">{holiday ?? 'Nghỉ'}</Typography.Text>
+                    ) : missed ? (
+                      <Typography.Text type="danger">Không chấm công</Typography.Text>
+                    ) : (
+                      <Typography.Text type="secondary">Chưa chấm</Typography.Text>
+                    )}
+                  </span>
+                  {canAsk && (
+                    <Button
+                      size="small"
+                      aria-label={`Giải trình ngày ${formatDate(d.date)}`}
+                      onClick={() => navigate(`${urlFor('attendance.corrections.create')}?date=${d.date}`)}
+                    >
+                      Giải trình
+                    </Button>
                   )}
-                </span>
-                <span style={{ flex: 1, minWidth: 120 }}>
-                  <DayMarks day={d} />
-                </span>
-                {canAsk && (
-                  <Button
-                    size="small"
-                    aria-label={`Giải trình ngày ${formatDate(d.date)}`}
-                    onClick={() => navigate(`${urlFor('attendance.corrections.create')}?date=${d.date}`)}
-                  >
-                    Giải trình
-                  </Button>
+                </div>
+                {marks && (
+                  <div style={{ paddingInlineStart: 72 }}>
+                    <DayMarks day={d} />
+                  </div>
                 )}
               </li>
             );

@@ -8,7 +8,14 @@ import { urlFor } from '@/lib/routes';
 import { type AttendanceRecord, useAttendanceToday, useCheck } from '../api/attendance-api';
 import { methodLabel } from '../components/attendance-labels';
 
-type State = { type: 'sending' } | { type: 'done'; record: AttendanceRecord } | { type: 'failed'; message: string };
+type State =
+  | { type: 'sending' }
+  | { type: 'done'; record: AttendanceRecord }
+  | { type: 'failed'; message: string; expired?: boolean };
+
+/** The server's refusal of a code issued more than 30 s ago (a photo of the screen, or a page left open). */
+const isExpired = (error: unknown) =>
+  error instanceof ApiError && error.status === 422 && error.errors.some((e) => e.field === 'code' && /hết hạn/.test(e.message));
 
 /** The kiosk's QR opened by the phone's camera: check in (or out, when already in) with the code, the answer big. */
 export default function AttendanceCheckPage() {
@@ -34,6 +41,7 @@ export default function AttendanceCheckPage() {
         setState({
           type: 'failed',
           message: error instanceof ApiError && error.message ? error.message : DEFAULT_ERROR_MESSAGE,
+          expired: isExpired(error),
         }),
       );
   }, [today.data, code, check]);
@@ -69,7 +77,7 @@ export default function AttendanceCheckPage() {
         <div role="alert" data-testid="qr-check-result" style={{ padding: 16 }}>
           <CloseCircleFilled style={{ fontSize: 72, color: '#cf1322' }} />
           <Typography.Title level={3} style={{ marginTop: 16 }}>
-            Không chấm công được
+            {shown.expired ? 'Mã QR đã hết hạn, hãy quét lại' : 'Không chấm công được'}
           </Typography.Title>
           <Typography.Paragraph style={{ fontSize: 18 }}>{shown.message}</Typography.Paragraph>
         </div>

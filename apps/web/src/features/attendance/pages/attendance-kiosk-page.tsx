@@ -38,6 +38,8 @@ export default function AttendanceKioskPage() {
   const kiosk = useKioskCode(KIOSK_REFRESH_MS);
   const company = useCompanySettings();
   const now = useNow(250);
+  // The API gives the app's own path; the phone's camera needs the whole address.
+  const url = kiosk.data ? new URL(kiosk.data.url, window.location.origin).href : null;
   const left = kiosk.data ? Math.max(0, Math.ceil((kiosk.dataUpdatedAt + KIOSK_REFRESH_MS - now) / 1000)) : 0;
 
   return (
@@ -80,10 +82,10 @@ export default function AttendanceKioskPage() {
         <div
           style={{ background: '#fff', padding: 16, borderRadius: 16, lineHeight: 0 }}
           data-testid="kiosk-qr"
-          data-url={kiosk.data?.url}
+          data-url={url ?? undefined}
         >
-          {kiosk.data ? (
-            <QrCode value={kiosk.data.url} size="min(62vh, 80vw)" label="Mã QR chấm công" />
+          {url ? (
+            <QrCode value={url} size="min(62vh, 80vw)" label="Mã QR chấm công" />
           ) : (
             <div
               style={{ width: 'min(62vh, 80vw)', height: 'min(62vh, 80vw)', display: 'grid', placeItems: 'center' }}
