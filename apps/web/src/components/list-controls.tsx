@@ -7,6 +7,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from './page-states';
+import { usePhoneTable } from './phone-cards';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -197,7 +198,7 @@ export interface ListQueryState<T> {
 /**
  * The table of a list paged, sorted and counted by the server: the load error with a retry in its place, nothing
  * while the first page loads, `empty` when there is no row, and a page past the end (rows deleted meanwhile, an old
- * link) moved back to the last one.
+ * link) moved back to the last one. On a phone each row is a card (phone-cards.tsx): no column off the screen's edge.
  */
 export function ServerTable<T extends { id: number }>({
   query,
@@ -218,6 +219,7 @@ export function ServerTable<T extends { id: number }>({
   scrollX: number;
 }) {
   const lastPage = query.data?.meta.last_page ?? 1;
+  const phoneTable = usePhoneTable(columns, scrollX);
   useEffect(() => {
     if (query.data && params.page > Math.max(1, lastPage)) update({ page: Math.max(1, lastPage) });
   }, [query.data, params.page, lastPage, update]);
@@ -226,11 +228,10 @@ export function ServerTable<T extends { id: number }>({
   return (
     <Table<T>
       rowKey="id"
-      columns={columns}
+      {...phoneTable}
       dataSource={query.data?.data}
       loading={query.isFetching}
       locale={{ emptyText: query.isPending ? ' ' : empty }}
-      scroll={{ x: scrollX }}
       sortDirections={['ascend', 'descend', 'ascend']}
       {...serverPaging<T>(params, update, query.data?.meta.total, noun)}
     />

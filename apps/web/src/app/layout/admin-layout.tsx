@@ -13,6 +13,7 @@ import { MENU_ROUTES, urlFor } from '@/lib/routes';
 import { buildMenu, menuRouteFor } from '../menu';
 import { MENU_ICONS } from './menu-icons';
 import { useCurrentRoute } from './use-current-route';
+import './phone.css';
 
 const HEADER_STYLE = { padding: '0 20px', background: '#fff' } as const;
 

@@ -1,8 +1,9 @@
 import { formatDate } from '@qlcv/common/format/date';
 import { LEAVE_LEDGER_KIND_LABELS, type LeaveBalance, type LeaveLedgerRow } from '@qlcv/common/schemas/leaves';
-import { Card, Col, Collapse, Row, Skeleton, Statistic, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Col, Collapse, Row, Skeleton, Statistic, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/page-states';
+import { WideTable } from '@/components/wide-table';
 import { urlFor } from '@/lib/routes';
 import { useLeaveBalance } from '../api/leaves-api';
 
@@ -55,13 +56,15 @@ function LedgerRows({ rows, compact, open }: { rows: LeaveLedgerRow[]; compact?:
           key: 'ledger',
           label: `Chi tiết sổ phép (${rows.length} dòng)`,
           children: (
-            <Table<LeaveLedgerRow>
+            // A ledger reads across: on a phone it scrolls in its box, its date column fixed.
+            <WideTable<LeaveLedgerRow>
               rowKey="id"
               size="small"
               pagination={false}
               columns={LEDGER_COLUMNS}
               dataSource={rows}
               scroll={compact ? undefined : { x: 560 }}
+              scrollX={560}
             />
           ),
         },

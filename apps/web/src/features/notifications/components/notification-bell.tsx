@@ -92,6 +92,8 @@ export function NotificationBell() {
       open={open}
       onOpenChange={setOpen}
       arrow={false}
+      // phone.css: on a phone the panel spans the screen under the header.
+      rootClassName="qlcv-notification-popover"
       styles={{ container: { padding: 0 } }}
       // Inside the sticky header, like the user menu: it stays with it.
       getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
