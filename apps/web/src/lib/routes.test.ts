@@ -90,7 +90,7 @@ describe('the route table (seed §2, §6)', () => {
     expect(keysOf('contracts.edit')).toEqual(['contracts.show']);
     expect(keysOf('leaves.create_for_employee')).toEqual(['leaves.department']);
     expect(keysOf('leaves.edit')).toEqual(['leaves.edit', 'leaves.departments', 'leaves.all']);
-    expect(keysOf('timekeeping.index')).toEqual(['leaves.index']);
+    expect(keysOf('timekeeping.index')).toEqual(['leaves.index', 'attendance.index']);
     expect(keysOf('customers.create')).toEqual(['customer.create']);
     expect(keysOf('user_evaluations.show')).toEqual(['user_evaluations.show']);
   });

@@ -23,7 +23,7 @@
 //   evaluations.*            (evaluations.*)                evaluations
 //   contracts.*              (contracts.*)                  contracts
 //   leaves.*                 (leaves.*)                     leaves
-//   timekeeping.index        (leaves.index)                 timekeeping
+//   timekeeping.index        (leaves.index, attendance.index) timekeeping
 //   settings.company.index   (settings.edit)                settings/company (module, folder, schema: company-settings)
 //   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
@@ -362,7 +362,7 @@ export const ROUTES: RouteDef[] = [
     path: 'timekeeping',
     label: 'Bảng chấm công',
     group: 'hr',
-    permissions: ['leaves.index'],
+    permissions: ['leaves.index', 'attendance.index'],
     description: 'Bảng chấm công theo tháng: ngày công, nghỉ phép, nghỉ không lương; xuất Excel.',
   }),
 

@@ -1,10 +1,23 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { formatNumber } from '@qlcv/common/format/number';
-import { TIMEKEEPING_COLORS, type TimekeepingDay, type TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
+import { ABSENT_SYMBOL, TIMEKEEPING_COLORS, type TimekeepingDay, type TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
 import { normalizeVi } from '@qlcv/common/vi-text';
 import { WEEKDAY_SHORT, type Weekday } from '@qlcv/common/work-calendar';
-import { Button, Card, DatePicker, Empty, Input, Space, Table, type TableColumnsType, Tooltip, Typography, theme } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Grid,
+  Input,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +31,8 @@ import { TimekeepingCell } from '../components/timekeeping-cell';
 import { TimekeepingLegend } from '../components/timekeeping-legend';
 
 const NAME_WIDTH = 220;
+/** On a phone the employee column is narrow, so a week of days fits beside it. */
+const NAME_WIDTH_PHONE = 118;
 const DAY_WIDTH = 44;
 const TOTAL_WIDTH = 64;
 const ROW_HEIGHT = 40;
@@ -56,6 +71,8 @@ export default function TimekeepingPage() {
   const canPickDepartment = useCan(['leaves.department', 'leaves.departments', 'leaves.all']);
   const [search, setSearch] = useState('');
   const height = useGridHeight();
+  const phone = Grid.useBreakpoint().sm === false;
+  const nameWidth = phone ? NAME_WIDTH_PHONE : NAME_WIDTH;
   const today = dayjs().format('YYYY-MM-DD');
 
   const set = (patch: Record<string, string | null>) => {
@@ -69,6 +86,11 @@ export default function TimekeepingPage() {
 
   const data = sheet.data;
   const paid = useMemo(() => new Map((data?.leave_types ?? []).map((t) => [t.symbol, t.paid])), [data]);
+  // Per row, its marks by date.
+  const marks = useMemo(
+    () => new Map((data?.rows ?? []).map((r) => [r.user.id, new Map(r.marks.map((m) => [m.date, m]))])),
+    [data],
+  );
   const rows = useMemo(() => {
     const all = data?.rows ?? [];
     const needle = normalizeVi(search.trim());
@@ -102,11 +124,16 @@ export default function TimekeepingPage() {
         ),
         onHeaderCell: () => ({ style: headerStyle }),
         onCell: () => ({ style: { padding: 3, background: shade(day) } }),
-        render: (_: unknown, row: TimekeepingRow) => <TimekeepingCell cell={row.cells[i] ?? ''} paid={paid} />,
+        render: (_: unknown, row: TimekeepingRow) => (
+          <TimekeepingCell cell={row.cells[i] ?? ''} paid={paid} mark={marks.get(row.user.id)?.get(day.date)} />
+        ),
       };
     });
-    const paidTypes = data.leave_types.filter((t) => t.paid);
-    const unpaidTypes = data.leave_types.filter((t) => !t.paid);
+    // A business trip is worked: inside "Ngày làm", with a column of its own, not among the leave columns.
+    const tripTypes = data.leave_types.filter((t) => t.counts_as_worked);
+    const paidTypes = data.leave_types.filter((t) => t.paid && !t.counts_as_worked);
+    const unpaidTypes = data.leave_types.filter((t) => !t.paid && !t.counts_as_worked);
+    const attendance = data.attendance_required;
     const total = (
       key: string,
       title: string,
@@ -128,15 +155,15 @@ export default function TimekeepingPage() {
       {
         key: 'user',
         title: 'Nhân viên',
-        width: NAME_WIDTH,
+        width: nameWidth,
         fixed: 'left',
         onCell: () => ({ style: { padding: '3px 8px' } }),
         render: (_: unknown, r: TimekeepingRow) => (
           <div style={{ lineHeight: 1.2, overflow: 'hidden' }}>
-            <Typography.Text strong ellipsis style={{ display: 'block', maxWidth: NAME_WIDTH - 24 }}>
+            <Typography.Text strong ellipsis style={{ display: 'block', maxWidth: nameWidth - 24 }}>
               {r.user.name}
             </Typography.Text>
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, display: 'block', maxWidth: NAME_WIDTH - 24 }}>
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, display: 'block', maxWidth: nameWidth - 24 }}>
               {r.user.code}
               {r.user.department ? ` · ${r.user.department.name}` : ''}
             </Typography.Text>
@@ -144,12 +171,32 @@ export default function TimekeepingPage() {
         ),
       },
       ...dayColumns,
-      total('worked', 'Ngày làm', 'Ngày làm việc (X), nửa ngày tính 0,5', (r) => r.totals.worked),
+      total(
+        'worked',
+        'Ngày làm',
+        `Ngày làm việc (X${tripTypes.map((t) => `, ${t.symbol}`).join('')}), nửa ngày tính 0,5`,
+        (r) => r.totals.worked,
+      ),
+      ...tripTypes.map((t) =>
+        total(
+          `trip-${t.symbol}`,
+          t.symbol,
+          `${t.name}: tính là ngày công (đã có trong Ngày làm)`,
+          (r) => r.attendance_totals.business_trip,
+        ),
+      ),
       ...paidTypes.map((t) => total(`paid-${t.symbol}`, t.symbol, `${t.name} (có lương)`, (r) => r.totals.paid_leave[t.symbol])),
       total('holidays', 'L', 'Nghỉ lễ, Tết (có lương)', (r) => r.totals.holidays),
       ...unpaidTypes.map((t) =>
         total(`unpaid-${t.symbol}`, t.symbol, `${t.name} (ngoài công hưởng lương)`, (r) => r.totals.unpaid_leave[t.symbol]),
       ),
+      ...(attendance
+        ? [
+            total('absent', ABSENT_SYMBOL, 'Vắng không phép (ngày, nửa ngày tính 0,5)', (r) => r.attendance_totals.absent),
+            total('late', 'Muộn', 'Số lần đi muộn (quá thời gian cho phép)', (r) => r.attendance_totals.late_count),
+            total('late-minutes', 'Phút muộn', 'Tổng số phút đi muộn', (r) => r.attendance_totals.late_minutes),
+          ]
+        : []),
       {
         ...total(
           'payable',
@@ -159,10 +206,11 @@ export default function TimekeepingPage() {
           true,
         ),
         width: 84,
-        fixed: 'right',
+        // On a phone the days need the width: the column scrolls with the others.
+        ...(phone ? {} : { fixed: 'right' as const }),
       },
     ];
-  }, [data, paid, today, token.colorPrimary]);
+  }, [data, paid, marks, today, token.colorPrimary, phone, nameWidth]);
 
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
   const [year, mm] = month.split('-');
@@ -185,7 +233,11 @@ export default function TimekeepingPage() {
     <>
       <PageHeader
         title={`Bảng chấm công tháng ${mm}/${year}`}
-        subtitle="Mỗi ô là một ngày: X ngày làm, ký hiệu loại nghỉ khi có đơn nghỉ đã duyệt, L ngày lễ; nửa ngày chia đôi sáng / chiều."
+        subtitle={
+          data?.attendance_required
+            ? 'Mỗi ô là một ngày: X có chấm công, – vắng không phép, ký hiệu loại nghỉ khi có đơn đã duyệt (CT công tác), L ngày lễ; nửa ngày chia đôi sáng / chiều.'
+            : 'Mỗi ô là một ngày: X ngày làm, ký hiệu loại nghỉ khi có đơn nghỉ đã duyệt, L ngày lễ; nửa ngày chia đôi sáng / chiều.'
+        }
         extra={
           <Button
             icon={<DownloadOutlined />}
@@ -211,7 +263,7 @@ export default function TimekeepingPage() {
             <DepartmentTreeSelect
               aria-label="Phòng ban"
               placeholder="Tất cả phòng ban"
-              style={{ width: 260 }}
+              style={{ width: phone ? '100%' : 260 }}
               value={departmentId ?? null}
               onChange={(id) => set({ department_id: id ? String(id) : null })}
             />
@@ -220,7 +272,7 @@ export default function TimekeepingPage() {
             allowClear
             aria-label="Tìm nhân viên"
             placeholder="Tìm theo mã, tên nhân viên"
-            style={{ width: 240 }}
+            style={{ width: phone ? '100%' : 240 }}
             onChange={(e) => setSearch(e.target.value)}
           />
           {data && (
@@ -233,6 +285,11 @@ export default function TimekeepingPage() {
             </Typography.Text>
           )}
         </Space>
+        {phone && data && data.rows.length > 0 && (
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 4 }}>
+            Vuốt ngang để xem thêm ngày và tổng công →
+          </Typography.Text>
+        )}
         <Table<TimekeepingRow>
           virtual
           size="small"
@@ -258,7 +315,7 @@ export default function TimekeepingPage() {
         />
         {data && data.leave_types.length > 0 && (
           <div style={{ marginTop: 12 }}>
-            <TimekeepingLegend types={data.leave_types} />
+            <TimekeepingLegend types={data.leave_types} attendance={data.attendance_required} />
           </div>
         )}
       </Card>
