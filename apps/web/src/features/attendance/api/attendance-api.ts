@@ -115,7 +115,12 @@ export function useKioskCode(refetchInterval: number) {
 export function useAttendanceSites() {
   return useQuery({
     queryKey: keys.sites(),
-    queryFn: () => api.get<AttendanceSite[] | Paged<AttendanceSite>>('/api/attendance/sites', { display: 'ignore' }),
+    // A company has a handful of sites: all of them, in code order.
+    queryFn: () =>
+      api.get<AttendanceSite[] | Paged<AttendanceSite>>('/api/attendance/sites', {
+        params: { per_page: 'all', sort: 'code' },
+        display: 'ignore',
+      }),
     select: (data) => (Array.isArray(data) ? data : data.data),
   });
 }

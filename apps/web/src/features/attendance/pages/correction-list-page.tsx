@@ -48,6 +48,7 @@ export default function CorrectionListPage() {
           {
             key: 'user',
             title: 'Nhân viên',
+            width: 230,
             render: (_: unknown, c: AttendanceCorrection) => (
               <span>
                 {c.user.name}
@@ -56,7 +57,12 @@ export default function CorrectionListPage() {
             ),
           },
         ]),
-    { key: 'times', title: 'Giờ đề nghị', width: 170, render: (_, c) => TIMES(c) },
+    {
+      key: 'times',
+      title: 'Giờ đề nghị',
+      width: 180,
+      render: (_, c) => <span style={{ whiteSpace: 'nowrap' }}>{TIMES(c)}</span>,
+    },
     {
       key: 'reason',
       title: 'Lý do',

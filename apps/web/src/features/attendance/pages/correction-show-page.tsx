@@ -62,6 +62,15 @@ export default function CorrectionShowPage() {
       {c.status === 'pending' && c.approver && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`Đang chờ ${c.approver.name} duyệt.`} />
       )}
+      {c.decision_note && c.status !== 'pending' && (
+        <Alert
+          type={c.status === 'approved' ? 'success' : c.status === 'rejected' ? 'error' : 'info'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={c.status === 'approved' ? 'Ghi chú khi duyệt' : c.status === 'rejected' ? 'Lý do từ chối' : 'Ghi chú'}
+          description={<span style={{ whiteSpace: 'pre-line' }}>{c.decision_note}</span>}
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card title="Thông tin giải trình">
