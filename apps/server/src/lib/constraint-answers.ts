@@ -61,6 +61,13 @@ export const UNIQUE_ANSWERS = {
     status: 409,
     code: 'ALREADY_EVALUATED',
   },
+  'attendance_sites.code': { field: 'code', message: 'Mã địa điểm chấm công đã tồn tại.' },
+  'attendance_corrections.user_id,date': {
+    field: 'date',
+    message: 'Ngày này đã có một giải trình đang chờ duyệt.',
+    status: 409,
+    code: 'CORRECTION_PENDING',
+  },
   'evaluations.name_key,name_dup': { field: 'name', message: 'Đã có kỳ đánh giá mang tên này.' },
   'evaluations.period_key,period_dup': {
     field: 'period_start',

@@ -42,7 +42,11 @@ export type DomainEventType =
   | 'evaluation.opened'
   | 'evaluation.reviewed'
   | 'evaluation.approved'
-  | 'evaluation.self_due';
+  | 'evaluation.self_due'
+  // Issue 23, attendance corrections (modules/attendance), on `attendance_corrections`.
+  | 'attendance.correction_submitted'
+  | 'attendance.correction_approved'
+  | 'attendance.correction_rejected';
 
 export async function recordEvent(
   db: Kysely<DB>,

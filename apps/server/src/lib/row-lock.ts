@@ -17,7 +17,8 @@ export type LockableTable =
   | 'roles'
   | 'services'
   | 'customers'
-  | 'company_settings';
+  | 'company_settings'
+  | 'attendance_sites';
 
 /** Whether the executor talks to PostgreSQL (the one engine whose transactions run side by side). */
 export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBrowser } from '../integrations/push/push-service-stand-in';
 import { sampleTemplate } from '../modules/contract-templates/sample-template';
 import { accessPlugin } from '../plugins/access';
+import { attendanceRequestFor } from './attendance-matrix';
 import { insertKpiType, insertOpenEvaluation, quarterBody } from './evaluation-fixtures';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
@@ -67,6 +68,8 @@ const KEY_PREFIX: Record<string, string> = {
   services: 'settings',
   'contract-templates': 'settings',
   'kpi-types': 'kpi_types',
+  // Attendance sites and rules are company settings.
+  attendance: 'settings',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -648,6 +651,10 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   if (leave) return { ...leave, headers: undefined as Record<string, string> | undefined };
   const evaluation = await evaluationRequestFor(r, key, token);
   if (evaluation) return { ...evaluation, headers: undefined as Record<string, string> | undefined };
+  const attendance = r.url.startsWith('/api/attendance')
+    ? await attendanceRequestFor(t, label(r), key, await userIdOf(token), fx.userId)
+    : null;
+  if (attendance) return { ...attendance, method: attendance.method as 'GET' };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,

@@ -310,7 +310,8 @@ export const correctionRejectBody = z.object({
   version: versionSchema.optional(),
 });
 export type CorrectionRejectBody = z.infer<typeof correctionRejectBody>;
-export const correctionCancelBody = z.object({ version: versionSchema.optional() }).default({});
+/** A cancel may come with no body at all. */
+export const correctionCancelBody = z.preprocess((v) => v ?? {}, z.object({ version: versionSchema.optional() }));
 
 export const CORRECTION_ACTIONS = ['created', 'approved', 'rejected', 'cancelled'] as const;
 export const CORRECTION_ACTION_LABELS: Record<(typeof CORRECTION_ACTIONS)[number], string> = {
