@@ -25,7 +25,8 @@ const phoneURL = `http://127.0.0.1:${phonePort}`;
 function runsPhone(argv: string[]): boolean {
   const projects: string[] = [];
   argv.forEach((arg, i) => {
-    if (arg === '--project' && argv[i + 1]) projects.push(argv[i + 1]!);
+    // `--project a b` takes every name up to the next option, as Playwright reads it.
+    if (arg === '--project') for (let j = i + 1; j < argv.length && !argv[j]!.startsWith('-'); j++) projects.push(argv[j]!);
     else if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
   });
   if (projects.length > 0 && !projects.includes('phone')) return false;
