@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { registerServiceWorker } from './pwa/register';
 
 // Seed §8: start-up errors are only logged to the console.
 try {
@@ -20,3 +21,6 @@ try {
 } catch (error) {
   console.error('Không khởi động được ứng dụng', error);
 }
+
+// The installable app's worker (offline shell, update prompt, Web Push); the dev server has none.
+if (import.meta.env.PROD) registerServiceWorker();

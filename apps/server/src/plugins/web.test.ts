@@ -12,6 +12,8 @@ describe('web plugin', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.__QLCV_SW__ = {};');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"QLCV"}');
     await app.register(webPlugin, { webDist: dist });
     await app.ready();
   });
@@ -31,6 +33,17 @@ describe('web plugin', () => {
     const res = await app.inject({ url: '/assets/app-1.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker as JavaScript that is checked on every update, and the manifest with its type', async () => {
+    const sw = await app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers 404 for a missing asset instead of index.html', async () => {

@@ -17,8 +17,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist?: strin
       // One route for every file (a route per file cost ≈ 0.1–0.3 s of the cold start for ~330 files).
       wildcard: true,
       index: 'index.html',
+      // Content types come from the file name: sw.js as JavaScript (a worker served as anything else is refused),
+      // manifest.webmanifest as application/manifest+json.
       setHeaders(reply, filePath) {
-        // Hashed bundles never change; index.html must always be fresh.
+        // Hashed bundles never change. Everything else is asked again each time: index.html; sw.js, whose change is
+        // how an open app learns of a new build (browsers also skip their HTTP cache for it after 24 h, not before);
+        // the manifest, icons and offline page, whose names carry no hash.
         reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
