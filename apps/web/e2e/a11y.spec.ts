@@ -142,6 +142,19 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     if (res.ok()) leave = ((await res.json()) as { id: number }).id;
   }
   const setting = await firstId(request, token, '/api/notification-settings?per_page=1');
+  const site = await post(request, token, '/api/attendance/sites', {
+    code: `A11Y-${id}`,
+    name: `Văn phòng kiểm thử ${id}`,
+    latitude: 21.028511,
+    longitude: 105.804817,
+    radius_m: 150,
+    all_staff: true,
+  });
+  const correction = await post(request, token, '/api/attendance/corrections', {
+    date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
+    check_out: '17:30',
+    reason: 'Quên chấm công ra',
+  });
   return {
     users: user.id,
     roles: roleId,
@@ -161,6 +174,8 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     evaluations: evaluation.id,
     user_evaluations: userEvaluation,
     ...(leave ? { leaves: leave } : {}),
+    'attendance.sites': site.id,
+    'attendance.corrections': correction.id,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }

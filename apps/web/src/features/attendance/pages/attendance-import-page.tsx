@@ -11,11 +11,12 @@ import { useImportAttendance } from '../api/attendance-api';
 
 const ACCEPT = '.xlsx,.csv';
 
-/** The report a 422 carries (the same shape as a 200's), when it does. */
+/** The report a 422 carries beside its message (`report`, the same shape as a 200's), when it does. */
 function reportOf(error: unknown): AttendanceImportReport | null {
   const cause = error instanceof ApiError ? error.cause : undefined;
   const data = cause instanceof HttpError ? cause.response?.data : undefined;
-  return data && typeof data === 'object' && 'rows' in data && 'errors' in data ? (data as AttendanceImportReport) : null;
+  const report = data && typeof data === 'object' && 'report' in data ? (data as { report: unknown }).report : null;
+  return report && typeof report === 'object' && 'rows' in report ? (report as AttendanceImportReport) : null;
 }
 
 /** Nhập máy chấm công: a fingerprint or face terminal's export, checked row by row first, then written on "Nhập". */
