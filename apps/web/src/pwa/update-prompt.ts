@@ -12,9 +12,12 @@ export function showUpdatePrompt(onReload: () => void): void {
   box.setAttribute('aria-live', 'polite');
   Object.assign(box.style, {
     position: 'fixed',
-    left: '50%',
+    // Centred by auto margins: `left: 50%` with a shift would halve the width it may take on a phone.
+    left: '0',
+    right: '0',
+    marginInline: 'auto',
+    width: 'max-content',
     bottom: 'calc(16px + env(safe-area-inset-bottom, 0px))',
-    transform: 'translateX(-50%)',
     zIndex: '2100',
     display: 'flex',
     alignItems: 'center',
@@ -32,6 +35,7 @@ export function showUpdatePrompt(onReload: () => void): void {
 
   const text = document.createElement('span');
   text.textContent = 'Đã có bản cập nhật';
+  text.style.flex = '1 1 auto';
   const button = (label: string, primary: boolean) => {
     const b = document.createElement('button');
     b.type = 'button';
