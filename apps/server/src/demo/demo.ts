@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { nowIso } from '../lib/clock';
 import { hashPassword } from '../lib/crypto';
 import { formatCode, nextSequence } from '../lib/sequences';
+import { loadDemoAttendance } from './demo-attendance';
 import { loadDemoCompany } from './demo-company';
 import { loadDemoKpiTypes } from './demo-kpi-types';
 import { loadDemoLeaves } from './demo-leaves';
@@ -295,5 +296,6 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     await loadDemoKpiTypes(trx, stamps);
   });
   await loadDemoLeaves(db);
+  await loadDemoAttendance(db);
   return true;
 }
