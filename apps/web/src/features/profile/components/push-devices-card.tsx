@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LoadError } from '@/components/page-states';
 import { ApiError } from '@/lib/api/api-error';
 import { notifyError, notifySuccess } from '@/lib/notify/notify';
-import { getPushPublicKey, usePushDevices, useRemovePushDevice, useSavePushDevice } from '../api/push-api';
+import { getPushPublicKey, usePushDevices, useRemovePushDevice, useSavePushDevice } from '../api/profile-api';
 import {
   guessDeviceLabel,
   PushSetupError,
