@@ -28,9 +28,6 @@ export const AUDIT_ENTITIES = {
   zalo_settings: 'settings.edit',
   /** The service catalogue: history on the edit pages, which need settings.edit. */
   units: 'settings.edit',
-  /** Issue 23, attendance: the sites and the rules (corrections keep their own history). */
-  attendance_sites: 'settings.edit',
-  attendance_settings: 'settings.edit',
   services: 'settings.edit',
   /** Contract templates: history on the edit page, which needs settings.edit. */
   contract_templates: 'settings.edit',
