@@ -53,7 +53,7 @@ test.describe('attendance: sites, rules, time clock import', () => {
     await page.screenshot({ path: shot('site-form-phone-filled'), fullPage: true });
     await page.getByRole('button', { name: 'Thêm địa điểm' }).click();
     await expect(page).toHaveURL(/\/admin\/attendance\/sites$/);
-    await expect(page.getByText(`Điểm quan trắc Sài Gòn ${id}`)).toBeVisible();
+    await expect(page.getByText(`Điểm quan trắc Sài Gòn ${id}`, { exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: shot('sites-phone'), fullPage: true });
 
@@ -79,7 +79,7 @@ test.describe('attendance: sites, rules, time clock import', () => {
 
     await row.getByRole('button', { name: 'Xóa' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Xóa' }).click();
-    await expect(page.getByText(`Điểm quan trắc Sài Gòn ${id}`)).toHaveCount(0);
+    await expect(page.getByText(`Điểm quan trắc Sài Gòn ${id}`, { exact: true })).toHaveCount(0);
     await context.close();
   });
 
@@ -157,7 +157,7 @@ test.describe('attendance: sites, rules, time clock import', () => {
     await expect(page.getByTestId('import-unknown-codes')).toContainText(`KHONGCO-${id}`);
     await expect(report.getByRole('cell', { name: 'Thời gian không hợp lệ', exact: false })).toBeVisible();
     await expect(page.getByText('Tệp còn lỗi: chưa có dòng nào được nhập.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Nhập', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /(^| )Nhập$/ })).toHaveCount(0);
     await page.screenshot({ path: shot('import-desktop-errors'), fullPage: true });
 
     const good = `Mã nhân viên,Thời gian\n${worker.code},03/11/2026 08:01\n${worker.code},03/11/2026 17:32\n`;
@@ -166,7 +166,7 @@ test.describe('attendance: sites, rules, time clock import', () => {
       .setInputFiles({ name: 'may-cham-cong.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await page.getByRole('button', { name: 'Kiểm tra tệp' }).click();
     await expect(report).toContainText('Hợp lệ2');
-    await page.getByRole('button', { name: 'Nhập', exact: true }).click();
+    await page.getByRole('button', { name: /(^| )Nhập$/ }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Đã nhập 2 lần chấm công' })).toBeVisible();
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);

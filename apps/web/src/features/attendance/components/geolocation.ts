@@ -17,7 +17,10 @@ export class LocationError extends Error {
   }
 }
 
-/** The device's position with high accuracy (GPS), at most 20 s; never a cached one older than 10 s. */
+/**
+ * The device's position with high accuracy (GPS), at most 20 s; always a fresh fix: someone who just walked into the
+ * site must not be judged by where they were a moment ago.
+ */
 export function currentFix(): Promise<Fix> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
@@ -38,7 +41,7 @@ export function currentFix(): Promise<Fix> {
           reject(new LocationError('Không lấy được vị trí trong thời gian cho phép. Hãy ra chỗ thoáng và thử lại.', false));
         else reject(new LocationError('Không xác định được vị trí. Hãy bật định vị (GPS) và thử lại.', false));
       },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 10_000 },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 },
     );
   });
 }
