@@ -189,7 +189,10 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{
           '"Mã nhân viên, Thời gian"). `dry_run=true` only checks. Any wrong row imports nothing (422 with the report).',
         consumes: ['multipart/form-data'],
         querystring: attendanceImportQuery,
-        response: { 200: attendanceImportReportSchema, 422: errorBody.extend({ report: attendanceImportReportSchema }) },
+        response: {
+          200: attendanceImportReportSchema,
+          422: errorBody.extend({ report: attendanceImportReportSchema.optional() }),
+        },
       },
     },
     async (req, reply) => {
