@@ -245,13 +245,16 @@ test('the grid from attendance: X, X/P, CT, –, late and forgotten check-out ma
     const before = await name.boundingBox({ timeout: 10_000 });
     // A day cell is readable: at least 40 px wide (measured before scrolling: the virtual grid drops what is off screen).
     expect((await day(1).boundingBox({ timeout: 10_000 }))?.width ?? 0).toBeGreaterThanOrEqual(40);
-    await page.locator('.ant-table-tbody-virtual-holder').evaluate((el) => {
-      el.scrollLeft = 600;
+    // On a phone the grid scrolls natively (no virtual rows for a short sheet), as a finger swipes it.
+    await page.locator('.ant-table-body').evaluate((el) => {
+      // Day 20 to the middle of the screen (it starts ~1 000 px in): only a grid that scrolls brings it into view.
+      const cell = el.querySelectorAll<HTMLElement>('tr.ant-table-row td')[20];
+      el.scrollLeft = (cell?.offsetLeft ?? 0) - 150;
     });
     await expect(day(20)).toBeInViewport();
     const after = await name.boundingBox({ timeout: 10_000 });
     expect(after?.x).toBe(before?.x);
-    await page.locator('.ant-table-tbody-virtual-holder').evaluate((el) => {
+    await page.locator('.ant-table-body').evaluate((el) => {
       el.scrollLeft = 0;
     });
     await page.screenshot({ path: shot('timekeeping-attendance-390'), fullPage: true });

@@ -103,6 +103,11 @@ export const SCREENS: PhoneScreen[] = [
     path: async (api) => `/admin/contracts/${await first(api, '/api/contracts?per_page=20', (c) => c.status === 'draft')}/edit`,
     buttons: ['Thêm dịch vụ'],
   },
+  // Issue 23: the field worker's own screens.
+  { name: 'attendance', user: 'yen.pt', path: '/admin/attendance', buttons: [/Chấm công (vào|ra)$/, 'Giải trình'] },
+  { name: 'attendance-corrections', user: 'duc.tv', path: '/admin/attendance/corrections', buttons: [] },
+  { name: 'timekeeping', user: 'yen.pt', path: '/admin/timekeeping', buttons: ['Xuất Excel'] },
+  { name: 'profile', user: 'yen.pt', path: '/admin/personal', buttons: [] },
 ];
 
 export async function apiFor(request: APIRequestContext, username: string): Promise<{ token: string; api: Api }> {

@@ -291,7 +291,8 @@ export default function TimekeepingPage() {
           </Typography.Text>
         )}
         <Table<TimekeepingRow>
-          virtual
+          // A phone scrolls the days natively under a finger; only a long sheet needs virtual rows there.
+          virtual={!phone || rows.length > 100}
           size="small"
           bordered
           rowKey={(r) => r.user.id}
