@@ -98,6 +98,10 @@ export async function phoneContext(
 
 /** No horizontal scrolling of the page (phone first). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  // Polled: after a resize the side menu takes a moment to fold away; the page must then not scroll sideways.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: 'the page scrolls sideways',
+    })
+    .toBeLessThanOrEqual(0);
 }

@@ -54,7 +54,7 @@ test.describe('attendance: check-in', () => {
     await page.getByRole('button', { name: 'Chấm công vào' }).click();
     const done = page.getByRole('status').filter({ hasText: 'Đã chấm công vào lúc' });
     await expect(done).toBeVisible();
-    await expect(done).toContainText(`GPS · Văn phòng Hà Nội ${id}`);
+    await expect(done).toContainText(/GPS · Văn phòng Hà Nội \S+/);
     await expect(page.getByTestId('today-in')).toContainText('GPS');
     // Checked in: the button now checks out.
     await expect(page.getByRole('button', { name: 'Chấm công ra' })).toBeVisible();
@@ -126,13 +126,15 @@ test.describe('attendance: check-in', () => {
     // Back on the check page with the same code. Signing in may take longer than the code's 30 s (it does on a
     // loaded machine): what it answers then is not asserted here; scanning the screen again, signed in, checks in.
     await expect(page).toHaveURL(url);
-    await expect(page.getByTestId('qr-check-result')).toBeVisible();
-    // A code just shown (the kiosk changes it every 25 s), so a slow machine still opens it well within 30 s.
-    const shown = (await qr.getAttribute('data-url')) as string;
-    await expect(qr).not.toHaveAttribute('data-url', shown, { timeout: 30_000 });
-    const fresh = (await qr.getAttribute('data-url')) as string;
-    await page.goto(fresh);
     const result = page.getByTestId('qr-check-result');
+    await expect(result).toContainText(/Đã chấm công vào|Mã QR đã hết hạn/);
+    if (!(await result.textContent())?.includes('Đã chấm công vào')) {
+      // The code outlived its 30 s during sign-in: a code just shown (the kiosk changes it every 25 s) is scanned again.
+      await expect(result).toContainText('Mã QR đã hết hạn, hãy quét lại');
+      const shown = (await qr.getAttribute('data-url')) as string;
+      await expect(qr).not.toHaveAttribute('data-url', shown, { timeout: 30_000 });
+      await page.goto((await qr.getAttribute('data-url')) as string);
+    }
     await expect(result).toContainText('Đã chấm công vào');
     await expect(result).toContainText(/\d{2}:\d{2}/);
     await expect(result).toContainText('Mã QR');

@@ -9,6 +9,8 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 test.describe('Ô nhập số thập phân', () => {
   test('loại KPI: "95,5" là 95,5; "12,5" ở trọng số và 150 báo lỗi, không tự sửa', async ({ page, request }) => {
+    // Nine steps through one form, a save, an API read and the edit form: 30 s ran out at its last read under load.
+    test.setTimeout(60_000);
     const id = unique();
     const code = `TP-${id}`;
     const name = `Tỷ lệ hài lòng ${id}`;
