@@ -68,6 +68,12 @@ test.describe('attendance: sites, rules, time clock import', () => {
     await page.getByRole('button', { name: 'Lưu' }).click();
     await expect(page).toHaveURL(/\/admin\/attendance\/sites$/);
     await expect(row).toContainText('300 m');
+    // The site's "Lịch sử" names who changed the radius, from what to what.
+    await row.getByRole('button', { name: `Sửa địa điểm Điểm quan trắc Sài Gòn ${id}` }).click();
+    const history = page.getByRole('listitem').filter({ hasText: 'Bán kính cho phép (m):' }).last();
+    await expect(history).toContainText('200 → 300');
+    await page.getByRole('button', { name: 'Hủy' }).click();
+    await expect(page).toHaveURL(/\/admin\/attendance\/sites$/);
 
     // The picked employee sees the site on their phone; it is theirs alone.
     const phone = await phoneContext(browser, baseURL, null);
@@ -110,6 +116,9 @@ test.describe('attendance: sites, rules, time clock import', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Lưu quy định' }).click();
     await expect(page.getByText('Đã lưu quy định chấm công.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Mạng văn phòng (địa chỉ IP):' }).first()).toContainText(
+      '127.0.0.0/8',
+    );
     await page.setViewportSize(PHONE);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Lưu quy định' })).toBeVisible();

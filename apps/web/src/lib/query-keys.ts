@@ -113,7 +113,9 @@ export const queryKeys = {
     kioskCode: () => ['attendance', 'kiosk-code'] as const,
     sites: () => ['attendance', 'sites'] as const,
     site: (id: number) => ['attendance', 'site', id] as const,
+    siteHistory: (id: number) => ['attendance', 'site-history', id] as const,
     settings: () => ['attendance', 'settings'] as const,
+    settingsHistory: (id: number) => ['attendance', 'settings-history', id] as const,
     corrections: (query: object) => ['attendance', 'corrections', query] as const,
     correction: (id: number) => ['attendance', 'correction', id] as const,
   },
@@ -176,6 +178,8 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   company_holidays: { history: queryKeys.companySettings.holidayHistory },
   notification_settings: queryKeys.notificationSettings,
   zalo_settings: queryKeys.zaloSettings,
+  attendance_sites: { history: queryKeys.attendance.siteHistory },
+  attendance_settings: { history: queryKeys.attendance.settingsHistory },
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

@@ -31,6 +31,9 @@ export const AUDIT_ENTITIES = {
   services: 'settings.edit',
   /** Contract templates: history on the edit page, which needs settings.edit. */
   contract_templates: 'settings.edit',
+  /** Attendance sites and the attendance rules (id 1): history on their edit pages, which need settings.edit. */
+  attendance_sites: 'settings.edit',
+  attendance_settings: 'settings.edit',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

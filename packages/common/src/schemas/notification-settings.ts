@@ -26,13 +26,14 @@ export const DYNAMIC_RECIPIENT_LABELS: Record<DynamicRecipient, string> = {
   customer: 'Khách hàng',
 };
 
-export type EventGroup = 'request' | 'work' | 'leave' | 'contract' | 'evaluation';
+export type EventGroup = 'request' | 'work' | 'leave' | 'contract' | 'evaluation' | 'attendance';
 export const EVENT_GROUP_LABELS: Record<EventGroup, string> = {
   request: 'Yêu cầu',
   work: 'Công việc',
   leave: 'Nghỉ phép',
   contract: 'Hợp đồng',
   evaluation: 'Đánh giá',
+  attendance: 'Chấm công',
 };
 
 /** Every placeholder a template may use: its label and the sample value the preview shows. */
@@ -69,6 +70,12 @@ export const PLACEHOLDERS = {
   'evaluation.name': { label: 'Kỳ đánh giá', sample: 'Đánh giá KPI quý IV/2026' },
   'evaluation.score': { label: 'Điểm đánh giá', sample: '87' },
   'evaluation.self_deadline': { label: 'Hạn tự đánh giá', sample: '05/01/2027' },
+  'attendance.code': { label: 'Mã giải trình', sample: 'GT-14' },
+  'correction.date': { label: 'Ngày giải trình', sample: '25/11/2026' },
+  'correction.check_in': { label: 'Giờ vào đề nghị', sample: '07:45' },
+  'correction.check_out': { label: 'Giờ ra đề nghị', sample: '17:10' },
+  'correction.reason': { label: 'Lý do giải trình', sample: 'Đi lấy mẫu tại KCN Thăng Long, quên chấm công' },
+  'correction.decision_note': { label: 'Ghi chú của người duyệt', sample: 'Đã xác nhận với trưởng đoàn' },
 } as const satisfies Record<string, { label: string; sample: string }>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -104,6 +111,15 @@ const LEAVE: Placeholder[] = [
   'leave.days',
   'leave.reason',
 ];
+const CORRECTION: Placeholder[] = [
+  ...COMMON,
+  'attendance.code',
+  'employee.name',
+  'correction.date',
+  'correction.check_in',
+  'correction.check_out',
+  'correction.reason',
+];
 
 export interface NotificationDefaults {
   active: boolean;
@@ -117,7 +133,7 @@ export interface EventDef {
   label: string;
   group: EventGroup;
   /** The domain event's entity, whose record the dynamic recipients and placeholders are read from. */
-  entity: 'requests' | 'works' | 'leaves' | 'contracts' | 'evaluations';
+  entity: 'requests' | 'works' | 'leaves' | 'contracts' | 'evaluations' | 'attendance_corrections';
   placeholders: Placeholder[];
   /** The dynamic recipients that mean something for this event. */
   dynamic: DynamicRecipient[];
@@ -371,6 +387,46 @@ export const EVENT_CATALOGUE = {
       '{{actor.name}} đã duyệt kết quả đánh giá của bạn trong kỳ {{evaluation.name}}: {{evaluation.score}} điểm.',
     ),
   },
+  'attendance.correction_submitted': {
+    label: 'Giải trình chấm công chờ duyệt',
+    group: 'attendance',
+    entity: 'attendance_corrections',
+    placeholders: CORRECTION,
+    // department_head: the correction's approver and their active substitutes (the event's head_ids).
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['department_head'],
+      'Giải trình chấm công của {{employee.name}} chờ duyệt',
+      '{{employee.name}} giải trình ngày {{correction.date}} (vào {{correction.check_in}}, ra {{correction.check_out}}). Lý do: {{correction.reason}}.',
+      ['in_app', 'push'],
+    ),
+  },
+  'attendance.correction_approved': {
+    label: 'Giải trình chấm công được duyệt',
+    group: 'attendance',
+    entity: 'attendance_corrections',
+    placeholders: [...CORRECTION, 'correction.decision_note'],
+    dynamic: ['assignee', 'creator'],
+    defaults: inApp(
+      ['creator'],
+      'Giải trình chấm công ngày {{correction.date}} đã được duyệt',
+      '{{actor.name}} đã duyệt giải trình ngày {{correction.date}}; bảng công của bạn đã được cập nhật.',
+      ['in_app', 'push'],
+    ),
+  },
+  'attendance.correction_rejected': {
+    label: 'Giải trình chấm công bị từ chối',
+    group: 'attendance',
+    entity: 'attendance_corrections',
+    placeholders: [...CORRECTION, 'correction.decision_note'],
+    dynamic: ['assignee', 'creator'],
+    defaults: inApp(
+      ['creator'],
+      'Giải trình chấm công ngày {{correction.date}} không được duyệt',
+      '{{actor.name}} không duyệt giải trình ngày {{correction.date}}. Lý do: {{correction.decision_note}}.',
+      ['in_app', 'push'],
+    ),
+  },
 } as const satisfies Record<string, EventDef>;
 
 export type NotificationEvent = keyof typeof EVENT_CATALOGUE;
@@ -424,6 +480,7 @@ const SAMPLE_LINKS: Record<EventGroup, string> = {
   leave: '/admin/leaves/3',
   contract: '/admin/contracts/15',
   evaluation: '/admin/user-evaluations/8',
+  attendance: '/admin/attendance/corrections/14',
 };
 
 /** The sample values of an event's placeholders, for the preview. */

@@ -74,6 +74,7 @@ function payload(r: CorrectionRow, extra: Record<string, unknown>): Record<strin
       'correction.check_in': r.check_in ?? '',
       'correction.check_out': r.check_out ?? '',
       'correction.reason': r.reason,
+      'correction.decision_note': r.decision_note ?? '',
     },
     link: `/admin/attendance/corrections/${r.id}`,
     ...extra,
@@ -257,7 +258,7 @@ export class AttendanceCorrectionsService {
           entity: CORRECTION_ENTITY,
           entityId: id,
           actorId: actor.id,
-          payload: payload(after, { assignee_id: row.user_id, creator_id: row.user_id, 'decision.note': note ?? '' }),
+          payload: payload(after, { assignee_id: row.user_id, creator_id: row.user_id }),
         });
     });
     return this.get(actor, id);

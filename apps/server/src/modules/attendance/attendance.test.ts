@@ -145,6 +145,22 @@ describe('attendance: sites and settings', () => {
       payload: { ...saved, version: saved.version },
     });
     expect(stale.statusCode).toBe(409);
+    // "Lịch sử": who changed the people of the site; settings.edit reads it, an employee may not.
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/audit-logs?entity=attendance_sites&entity_id=${saved.id}`,
+      token: hr.token,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const logs = history.json().data as { action: string; changes: Record<string, unknown[]> }[];
+    expect(logs.map((l) => l.action)).toEqual(['update', 'create']);
+    const [before, after] = (logs[0]?.changes.user_ids ?? []) as number[][];
+    expect([before, [...(after ?? [])].sort()]).toEqual([[other.id], [other.id, emp.id].sort()]);
+    expectError(
+      await t.call({ method: 'GET', url: `/api/audit-logs?entity=attendance_sites&entity_id=${saved.id}`, token: emp.token }),
+      403,
+      'FORBIDDEN',
+    );
     const del = await t.call({ method: 'DELETE', url: `/api/attendance/sites/${saved.id}`, token: hr.token });
     expect(del.statusCode).toBe(204);
     const list = await t.call({ method: 'GET', url: '/api/attendance/sites', token: hr.token });
@@ -195,6 +211,17 @@ describe('attendance: sites and settings', () => {
     });
     expect(again.statusCode).toBe(409);
     settingsVersion = ok.json().version;
+    const history = await t.call({
+      method: 'GET',
+      url: '/api/audit-logs?entity=attendance_settings&entity_id=1',
+      token: hr.token,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data[0]).toMatchObject({
+      action: 'update',
+      user: { id: hr.id },
+      changes: { required: [expect.any(Boolean), true], office_ip_ranges: [expect.any(Array), base.office_ip_ranges] },
+    });
   });
 });
 
@@ -404,6 +431,33 @@ describe('attendance: records, days, corrections, import', () => {
       .where('entity_id', '=', c.id)
       .execute();
     expect(events.map((e) => e.type)).toEqual(['attendance.correction_submitted', 'attendance.correction_approved']);
+    // The catalogue's default settings deliver both: the head is asked, the employee told (in the app and by push).
+    await t.app.workers.dispatcher.runOnce(10_000);
+    const empName = (await t.database.db.selectFrom('users').select('name').where('id', '=', emp.id).executeTakeFirstOrThrow())
+      .name;
+    const notes = await t.database.db
+      .selectFrom('notifications')
+      .select(['user_id', 'event', 'title', 'body', 'link'])
+      .where('entity', '=', 'attendance_corrections')
+      .where('entity_id', '=', c.id)
+      .orderBy('id')
+      .execute();
+    expect(notes).toEqual([
+      {
+        user_id: head.id,
+        event: 'attendance.correction_submitted',
+        title: `Giải trình chấm công của ${empName} chờ duyệt`,
+        body: `${empName} giải trình ngày 05/01/2026 (vào 08:02, ra 17:35). Lý do: Quên chấm công do đi hiện trường.`,
+        link: `/admin/attendance/corrections/${c.id}`,
+      },
+      {
+        user_id: emp.id,
+        event: 'attendance.correction_approved',
+        title: 'Giải trình chấm công ngày 05/01/2026 đã được duyệt',
+        body: expect.stringMatching(/ đã duyệt giải trình ngày 05\/01\/2026; bảng công của bạn đã được cập nhật\.$/),
+        link: `/admin/attendance/corrections/${c.id}`,
+      },
+    ]);
     const days = await t.call({ method: 'GET', url: `/api/attendance/days?month=2026-01&user_id=${emp.id}`, token: head.token });
     expect(days.statusCode).toBe(200);
     expect(days.json().find((d: { date: string }) => d.date === day)).toMatchObject({
@@ -428,6 +482,35 @@ describe('attendance: records, days, corrections, import', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().status).toBe('cancelled');
+    // A refusal tells the employee the head's reason.
+    const third = await t.call({
+      method: 'POST',
+      url: '/api/attendance/corrections',
+      token: emp.token,
+      payload: { date: day, check_out: '18:30', reason: 'Ở lại họp' },
+    });
+    expect(third.statusCode).toBe(201);
+    const refused = await t.call({
+      method: 'POST',
+      url: `/api/attendance/corrections/${third.json().id}/reject`,
+      token: head.token,
+      payload: { note: 'Không có biên bản họp' },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    await t.app.workers.dispatcher.runOnce(10_000);
+    const told = await t.database.db
+      .selectFrom('notifications')
+      .select(['user_id', 'title', 'body'])
+      .where('event', '=', 'attendance.correction_rejected')
+      .where('entity_id', '=', third.json().id)
+      .execute();
+    expect(told).toEqual([
+      {
+        user_id: emp.id,
+        title: 'Giải trình chấm công ngày 05/01/2026 không được duyệt',
+        body: expect.stringMatching(/ không duyệt giải trình ngày 05\/01\/2026\. Lý do: Không có biên bản họp\.$/),
+      },
+    ]);
   });
 
   it('time clock import (.csv ZKTeco, .xlsx generic): checked first, unknown codes listed, dry run, idempotent', async () => {

@@ -82,7 +82,12 @@ describe('notification settings', () => {
     it('pages and sorts', async () => {
       const page2 = (await list('per_page=5&page=2')).json();
       expect(page2.data).toHaveLength(5);
-      expect(page2.meta).toEqual({ current_page: 2, per_page: 5, total: NOTIFICATION_EVENTS.length, last_page: 4 });
+      expect(page2.meta).toEqual({
+        current_page: 2,
+        per_page: 5,
+        total: NOTIFICATION_EVENTS.length,
+        last_page: Math.ceil(NOTIFICATION_EVENTS.length / 5),
+      });
       const desc = (await list('sort=-event&per_page=1')).json().data[0].event;
       expect(desc).toBe(NOTIFICATION_EVENTS.at(-1));
       expectError(await list('sort=password'), 422, 'VALIDATION_FAILED', 'sort');

@@ -23,6 +23,7 @@ const RECORD_CODE: Record<EventGroup, string> = {
   leave: 'leave.code',
   contract: 'contract.code',
   evaluation: 'evaluation.name',
+  attendance: 'attendance.code',
 };
 const codeOf = (event: NotificationEvent) => RECORD_CODE[EVENT_CATALOGUE[event].group];
 
@@ -37,6 +38,8 @@ describe('notification templates in delivery', () => {
   let head: Who;
   let emp: Who;
   let manager: Who;
+  /** Checks in and asks for corrections, which the head decides. */
+  let attender: Who;
   let sick: number;
 
   const db = () => t.database.db;
@@ -96,6 +99,7 @@ describe('notification templates in delivery', () => {
     head = await t.userWith(['leaves.index', 'leaves.create', 'leaves.departments'], { department_id: dept.id });
     emp = await t.userWith(['leaves.index', 'leaves.create'], { department_id: dept.id, joined_at: '2015-03-01' });
     manager = await t.userWith(['leaves.index', 'leaves.department'], { department_id: dept.id });
+    attender = await t.userWith(['attendance.index'], { department_id: dept.id });
     await db().updateTable('departments').set({ head_id: head.id }).where('id', '=', dept.id).execute();
     const types = (await call('GET', '/api/leave-types')).json().data as { id: number; code: string }[];
     sick = types.find((x) => x.code === 'sick')?.id as number;
@@ -207,6 +211,22 @@ describe('notification templates in delivery', () => {
       await receive(t, request.id);
       const other = await createRequest(t, world);
       expect((await call('POST', `/api/requests/${other.id}/reject`, { reason: 'Ngoài phạm vi dịch vụ.' })).statusCode).toBe(200);
+      // Two attendance corrections, one approved and one refused by the head.
+      const correction = async (date: string, verb: 'approve' | 'reject') => {
+        const made = await call(
+          'POST',
+          '/api/attendance/corrections',
+          { date, check_in: '08:00', reason: 'Quên chấm công' },
+          attender.token,
+        );
+        expect(made.statusCode, made.body).toBe(201);
+        const id = made.json().id as number;
+        const decided = await call('POST', `/api/attendance/corrections/${id}/${verb}`, { note: 'Đã xem' }, head.token);
+        expect(decided.statusCode, decided.body).toBe(200);
+        return { id, code: `GT-${id}`, link: `/admin/attendance/corrections/${id}` };
+      };
+      const approvedCorrection = await correction('2026-01-05', 'approve');
+      const refusedCorrection = await correction('2026-01-06', 'reject');
       // The rest as their modules record them, on real records (a request's or a work's event reads its record).
       const events: { type: NotificationEvent; entity: string; id: number; payload: Record<string, unknown> }[] = [
         { type: 'request.step_changed', entity: 'requests', id: request.id, payload: { to_step: 2 } },
@@ -260,6 +280,9 @@ describe('notification templates in delivery', () => {
         'evaluation.reviewed': onEvaluation,
         'evaluation.approved': onEvaluation,
         'evaluation.self_due': onEvaluation,
+        'attendance.correction_submitted': refusedCorrection,
+        'attendance.correction_approved': approvedCorrection,
+        'attendance.correction_rejected': refusedCorrection,
       };
       const leaves = NOTIFICATION_EVENTS.filter((e) => EVENT_CATALOGUE[e].group === 'leave');
       expect(Object.keys(expected).sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => !leaves.includes(e)).sort());

@@ -171,6 +171,7 @@ export function useUpdateAttendanceSettings() {
       api.put<AttendanceSettings>('/api/attendance/settings', body, { display: 'ignore' }),
     onSuccess: (settings) => {
       client.setQueryData(keys.settings(), settings);
+      void client.invalidateQueries({ queryKey: keys.settingsHistory(1) });
       return client.invalidateQueries({ queryKey: keys.today() });
     },
   });

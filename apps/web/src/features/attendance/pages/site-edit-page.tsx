@@ -1,12 +1,14 @@
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { type AttendanceSite, useAttendanceSite, useSaveAttendanceSite } from '../api/attendance-api';
+import { SITE_HISTORY } from '../components/attendance-history';
 import { SiteForm, type SiteFormValues, siteValues, toSiteBody } from '../components/site-form';
 
 export default function SiteEditPage() {
@@ -64,6 +66,9 @@ function SiteEdit({ site, reload, reloading }: { site: AttendanceSite; reload: (
         submitLabel="Lưu"
         known={site.users}
       />
+      <div style={{ marginTop: 16 }}>
+        <RecordHistory entity="attendance_sites" id={site.id} {...SITE_HISTORY} />
+      </div>
     </>
   );
 }
