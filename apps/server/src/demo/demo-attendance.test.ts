@@ -32,4 +32,29 @@ describe('demo attendance', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().meta.total).toBeGreaterThan(0);
   });
+
+  it('a business trip last week: approved through the leave flow, CT in the timekeeping grid', async () => {
+    const db = t.database.db;
+    const trip = await db
+      .selectFrom('leaves as l')
+      .innerJoin('leave_types as lt', 'lt.id', 'l.leave_type_id')
+      .select(['l.user_id', 'l.start_date', 'l.end_date', 'l.status'])
+      .where('lt.code', '=', 'business_trip')
+      .executeTakeFirstOrThrow();
+    expect(trip.status).toBe('approved');
+    const month = trip.start_date.slice(0, 7);
+    const grid = await t.call({ method: 'GET', url: `/api/timekeeping?month=${month}&per_page=100`, token: t.adminToken });
+    expect(grid.statusCode, grid.body).toBe(200);
+    const row = grid.json().rows.find((r: { user: { id: number } }) => r.user.id === trip.user_id) as { cells: string[] };
+    expect(row.cells[Number(trip.start_date.slice(8)) - 1]).toBe('CT');
+    // Nobody checks in at the office on a trip day.
+    const punches = await db
+      .selectFrom('attendance_checks')
+      .select('id')
+      .where('user_id', '=', trip.user_id)
+      .where('date', '>=', trip.start_date)
+      .where('date', '<=', trip.end_date)
+      .execute();
+    expect(punches).toEqual([]);
+  });
 });

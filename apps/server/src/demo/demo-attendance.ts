@@ -2,12 +2,15 @@ import { addDays, weekdayOf } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import { ATTENDANCE_SETTINGS_ID } from '../db/migrations/0034-attendance';
 import type { DB } from '../db/schema';
+import { formatCode, nextSequence } from '../lib/sequences';
 import { vnToday } from '../lib/vn-time';
+import { approverOf } from '../modules/leaves/leave-scopes';
 import { vnInstant } from '../modules/attendance/attendance-rules';
 
 // The demo company's attendance: the office in Hà Nội and two sampling sites, the rules (08:00–12:00, 13:30–17:30,
 // Saturday morning; attendance required), a month of check-ins for everyone up to today with a few late arrivals,
-// two forgotten check-outs (one corrected and approved), and one imported time clock batch (the sampling team).
+// two forgotten check-outs (one corrected and approved), one imported time clock batch (the sampling team), and a
+// three-day business trip (CT) of a sampler to the Nomura site last week, approved through the leave flow.
 
 const SITES = [
   { code: 'VP-HN', name: 'Văn phòng Hà Nội', lat: 21_030_653, lng: 105_847_130, radius: 150, all: 1 },
@@ -85,7 +88,9 @@ export async function loadDemoAttendance(db: Kysely<DB>): Promise<void> {
       .where('id', '=', ATTENDANCE_SETTINGS_ID)
       .execute();
 
-    // Full days of approved leave are not worked.
+    await demoBusinessTrip(trx, samplers[1]?.id ?? users[1]?.id, today, hr?.id ?? null);
+
+    // Full days of approved leave (and trips) have no punches: nobody checks in at the office on them.
     const leaves = await trx
       .selectFrom('leaves')
       .select(['user_id', 'start_date', 'end_date'])
@@ -204,4 +209,53 @@ export async function loadDemoAttendance(db: Kysely<DB>): Promise<void> {
         .execute();
     }
   });
+}
+
+/**
+ * An approved business trip (công tác, the leave type that counts as worked) from the Tuesday to the Thursday of the
+ * week before last, when it overlaps no leave of the person: timekeeping shows these days as CT.
+ */
+async function demoBusinessTrip(trx: Kysely<DB>, userId: number | undefined, today: string, fallbackApprover: number | null) {
+  if (!userId) return;
+  const type = await trx.selectFrom('leave_types').select('id').where('code', '=', 'business_trip').executeTakeFirst();
+  const person = await trx.selectFrom('users').select(['id', 'department_id']).where('id', '=', userId).executeTakeFirst();
+  if (!type || !person) return;
+  let start = addDays(today, -14);
+  while (weekdayOf(start) !== 2) start = addDays(start, 1);
+  const end = addDays(start, 2);
+  const overlap = await trx
+    .selectFrom('leaves')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'approved'])
+    .where('start_date', '<=', end)
+    .where('end_date', '>=', start)
+    .executeTakeFirst();
+  if (overlap) return;
+  const approver = (await approverOf(trx, person)) ?? fallbackApprover;
+  const asked = new Date(vnInstant(addDays(start, -4), '09:20')).toISOString();
+  const decided = new Date(vnInstant(addDays(start, -4), '14:05')).toISOString();
+  const yymm = `${asked.slice(2, 4)}${asked.slice(5, 7)}`;
+  await trx
+    .insertInto('leaves')
+    .values({
+      code: `NP${yymm}-${formatCode('', await nextSequence(trx, `leaves:${yymm}`))}`,
+      user_id: userId,
+      leave_type_id: type.id,
+      start_date: start,
+      start_half: 'full',
+      end_date: end,
+      end_half: 'full',
+      half_days: 6,
+      reason: 'Công tác lấy mẫu quan trắc định kỳ quý IV tại KCN Nomura, Hải Phòng',
+      status: 'approved',
+      approver_id: approver,
+      decided_by: approver,
+      decided_at: decided,
+      decision_note: null,
+      created_by: userId,
+      created_at: asked,
+      updated_at: decided,
+    })
+    .execute();
 }
