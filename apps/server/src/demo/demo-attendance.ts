@@ -4,8 +4,8 @@ import { ATTENDANCE_SETTINGS_ID } from '../db/migrations/0034-attendance';
 import type { DB } from '../db/schema';
 import { formatCode, nextSequence } from '../lib/sequences';
 import { vnToday } from '../lib/vn-time';
-import { approverOf } from '../modules/leaves/leave-scopes';
 import { vnInstant } from '../modules/attendance/attendance-rules';
+import { approverOf } from '../modules/leaves/leave-scopes';
 
 // The demo company's attendance: the office in Hà Nội and two sampling sites, the rules (08:00–12:00, 13:30–17:30,
 // Saturday morning; attendance required), a month of check-ins for everyone up to today with a few late arrivals,
