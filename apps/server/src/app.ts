@@ -230,6 +230,7 @@ export async function buildApp({
   const calendar = new CompanyCalendarService(db);
   const companySettings = new CompanySettingsService(db, documents, calendar);
   const timekeeping = new TimekeepingService(db, { calendar, departments, companySettings, attendance });
+  attendance.useDecidedMonth((userId, month) => timekeeping.personMonth(userId, month));
   // Leaves: the balance ledger is recounted when the working week or a year's holidays change.
   const leaveBalances = new LeaveBalancesService(db, calendar);
   calendar.onChanged(async (years) => {

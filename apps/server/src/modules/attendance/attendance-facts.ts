@@ -4,6 +4,8 @@
  * function (modules/timekeeping/timekeeping-day.ts) is their only reader.
  */
 
+import type { TimekeepingMark } from '@qlcv/common/schemas/timekeeping';
+
 /** Clock time in Vietnam, 'HH:MM' (24 h). */
 export type ClockTime = string;
 
@@ -37,3 +39,9 @@ export interface AttendanceRules {
   /** A department's own hours, by department id, where it overrides the company's. */
   departmentShifts: ReadonlyMap<number, ShiftHours>;
 }
+
+/**
+ * The other way round: how timekeeping decided one person's month (its marks: late, early, forgotten), which the
+ * attendance page shows beside the punches, so both screens judge a day alike.
+ */
+export type DecidedMonth = (userId: number, month: string) => Promise<{ row: { marks: TimekeepingMark[] } | null }>;

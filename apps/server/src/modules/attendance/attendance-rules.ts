@@ -143,32 +143,3 @@ export function vnDayClock(at: Date): { date: string; clock: ClockTime } {
 export function vnInstant(date: string, clock: ClockTime): string {
   return new Date(new Date(`${date}T${clock}:00.000Z`).getTime() - VN_OFFSET_MS).toISOString();
 }
-
-export const minutesOf = (clock: ClockTime) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-
-/**
- * Minutes late and early against a day's shift, past the grace: late counts from the morning start (the afternoon
- * start for a first check-in after the morning ended — a half day's morning is leave, not lateness), early up to the
- * afternoon end (the morning end for a last check-out before the afternoon begins). `halfDay`: a morning-only day.
- */
-export function lateEarly(
-  firstIn: ClockTime | null,
-  lastOut: ClockTime | null,
-  shift: ShiftHours,
-  grace: number,
-  halfDay = false,
-): { late: number; early: number } {
-  let late = 0;
-  let early = 0;
-  if (firstIn) {
-    const t = minutesOf(firstIn);
-    const start = halfDay || t < minutesOf(shift.morningEnd) ? minutesOf(shift.morningStart) : minutesOf(shift.afternoonStart);
-    if (t - start > grace) late = t - start;
-  }
-  if (lastOut) {
-    const t = minutesOf(lastOut);
-    const end = halfDay || t <= minutesOf(shift.afternoonStart) ? minutesOf(shift.morningEnd) : minutesOf(shift.afternoonEnd);
-    if (end - t > grace) early = end - t;
-  }
-  return { late, early };
-}

@@ -26,7 +26,7 @@ import { departmentsHeadedBy } from '../departments/department-heads';
 import type { DepartmentsService } from '../departments/departments.service';
 import { type AttendanceScope, type CheckRow, attendanceRepository as repo } from './attendance.repository';
 import { correctionsRepository } from './attendance-corrections.repository';
-import type { AttendanceDayFact, AttendanceRules, ShiftHours } from './attendance-facts';
+import type { AttendanceDayFact, AttendanceRules, DecidedMonth, ShiftHours } from './attendance-facts';
 import {
   checkKioskCode,
   distanceMetres,
@@ -34,8 +34,6 @@ import {
   ipInRanges,
   kioskCode,
   kioskKey,
-  lateEarly,
-  minutesOf,
   toE6,
   viDistance,
   vnDayClock,
@@ -114,6 +112,13 @@ export class AttendanceService {
   ) {
     this.settings = new AttendanceSettingsService(db);
     this.kioskKey = kioskKey(deps.appSecret);
+  }
+
+  /** How timekeeping decides one person's month; set once in app.ts (timekeeping reads this service, so it comes later). */
+  private decided?: DecidedMonth;
+
+  useDecidedMonth(source: DecidedMonth): void {
+    this.decided = source;
   }
 
   private now(): Date {
@@ -314,35 +319,37 @@ export class AttendanceService {
     return [...byKey.values()].sort((a, b) => a.userId - b.userId || a.date.localeCompare(b.date));
   }
 
-  /** `GET /api/attendance/days`: one person's month, a row a day up to today, late and early against their shift. */
+  /**
+   * `GET /api/attendance/days`: one person's month, a row a day up to today, with the marks timekeeping gives the day
+   * (late and early against the halves actually worked, so a half day of leave is no lateness; a forgotten check-out
+   * once the day is over).
+   */
   async days(actor: Actor, q: AttendanceDaysQuery): Promise<AttendanceDay[]> {
     const person = await this.reachable(actor, q.user_id ?? actor.id);
+    if (!this.decided) throw new Error('AttendanceService: useDecidedMonth was not called');
     const { from, to } = monthBounds(q.month);
-    const now = this.now();
-    const today = vnToday(now);
+    const today = vnToday(this.now());
     const last = to < today ? to : today;
     if (from > last) return [];
-    const [facts, rules, statuses] = await Promise.all([
+    const [facts, statuses, month] = await Promise.all([
       this.facts(from, last, [person.id]),
-      this.rules(),
       correctionsRepository.latestStatuses(this.db, person.id, from, last),
+      this.decided(person.id, q.month),
     ]);
-    const shift = shiftFor(rules, person.department_id);
     const byDate = new Map(facts.map((f) => [f.date, f]));
     const statusOf = new Map(statuses.map((s) => [s.date, s.status as CorrectionStatus]));
+    const markOf = new Map((month.row?.marks ?? []).map((m) => [m.date, m]));
     const out: AttendanceDay[] = [];
-    const nowClock = vnDayClock(now).clock;
     for (let d = from; d <= last; d = nextDay(d)) {
       const f = byDate.get(d);
-      const { late, early } = lateEarly(f?.firstIn ?? null, f?.lastOut ?? null, shift, rules.graceMinutes);
-      const dayOver = d < today || minutesOf(nowClock) > minutesOf(shift.afternoonEnd);
+      const mark = markOf.get(d);
       out.push({
         date: d,
         first_in: f?.firstIn ?? null,
         last_out: f?.lastOut ?? null,
-        late_minutes: late,
-        early_minutes: early,
-        forgot_out: Boolean(f?.firstIn && !f.lastOut && dayOver),
+        late_minutes: mark?.late_minutes ?? 0,
+        early_minutes: mark?.early_minutes ?? 0,
+        forgot_out: mark?.forgot_out ?? false,
         corrected: f?.corrected ?? false,
         correction_status: statusOf.get(d) ?? null,
       });

@@ -223,6 +223,19 @@ describe('GET /api/timekeeping with attendance required', () => {
     });
   });
 
+  it("gives the attendance page's days the grid's marks: none on a Sunday's punches, none on a half of leave", async () => {
+    const row = rowOf((await grid(hr.token)).json(), emp.id);
+    const res = await t.call({ method: 'GET', url: `/api/attendance/days?month=2026-11&user_id=${emp.id}`, token: t.adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const days = res.json() as { date: string; late_minutes: number; early_minutes: number; forgot_out: boolean }[];
+    const marked = days
+      .filter((d) => d.late_minutes > 0 || d.early_minutes > 0 || d.forgot_out)
+      .map(({ date, late_minutes, early_minutes, forgot_out }) => ({ date, late_minutes, early_minutes, forgot_out }));
+    expect(marked).toEqual(row.marks.map(({ forgot_in: _in, ...m }) => m));
+    // Sunday the 8th: checked in 09:00–11:00, a rest day, so no lateness (the punches are still listed).
+    expect(days.find((d) => d.date === '2026-11-08')).toMatchObject({ first_in: '09:00', late_minutes: 0, early_minutes: 0 });
+  });
+
   it('keeps the old rule when attendance is not required: X without leave, no marks, no absence', async () => {
     await setRequired(false);
     try {

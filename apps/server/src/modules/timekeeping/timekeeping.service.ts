@@ -1,4 +1,4 @@
-import type { Timekeeping, TimekeepingQuery } from '@qlcv/common/schemas/timekeeping';
+import type { Timekeeping, TimekeepingQuery, TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
@@ -44,14 +44,7 @@ export class TimekeepingService {
 
   /** `GET /api/timekeeping`: the month's grid for the caller's scope; a department outside it answers 404. */
   async month(actor: Actor, q: TimekeepingQuery): Promise<Timekeeping> {
-    const year = Number(q.month.slice(0, 4));
-    const month = Number(q.month.slice(5, 7));
-    const [scope, days, types, rules] = await Promise.all([
-      this.scopeOf(actor),
-      this.deps.calendar.monthDays(year, month),
-      repo.leaveTypes(this.db),
-      this.deps.attendance ? this.deps.attendance.rules() : Promise.resolve(NO_ATTENDANCE),
-    ]);
+    const scope = await this.scopeOf(actor);
     let departmentIds: number[] | undefined;
     if (q.department_id !== undefined) {
       const inScope = scope.all || scope.departmentIds.includes(q.department_id) || q.department_id === actor.departmentId;
@@ -59,9 +52,46 @@ export class TimekeepingService {
       departmentIds = await this.deps.departments.withDescendants(q.department_id);
       if (departmentIds.length === 0) throw notFound('Không tìm thấy phòng ban.');
     }
-    const from = `${q.month}-01`;
+    const { grid, types, rules, from, to, today } = await this.decide(q.month, { scope, departmentIds });
+    // The legend: active types, and any inactive one the month still shows.
+    const used = new Set(grid.rows.flatMap((r) => r.cells.flatMap((c) => c.split('/'))));
+    return {
+      month: q.month,
+      // The last day the grid counts: today within the month, the month's end once it is over, none before it starts.
+      counted_through: today >= to ? to : today >= from ? today : null,
+      days: grid.days,
+      leave_types: types
+        .filter((t) => Number(t.active) === 1 || used.has(t.symbol))
+        .map((t) => ({
+          symbol: t.symbol,
+          name: t.name,
+          paid: Boolean(Number(t.paid)),
+          counts_as_worked: Boolean(Number(t.counts_as_worked)),
+        })),
+      rows: grid.rows,
+      attendance_required: rules.required,
+    };
+  }
+
+  /**
+   * One employee's month as the grid decides it (its cells and its late, early and forgotten marks, which follow the
+   * day's leave halves and calendar), for the attendance page; the caller has checked the actor may read this person.
+   */
+  async personMonth(userId: number, month: string): Promise<{ dates: string[]; row: TimekeepingRow | null }> {
+    const { grid } = await this.decide(month, { scope: { all: false, userId, departmentIds: [] } });
+    return { dates: grid.days.map((d) => d.date), row: grid.rows[0] ?? null };
+  }
+
+  /** Gathers the month's calendar, leave types, rules, the chosen users' leaves and facts, and decides every day. */
+  private async decide(month: string, who: { scope: TimekeepingScope; departmentIds?: number[] }) {
+    const [days, types, rules] = await Promise.all([
+      this.deps.calendar.monthDays(Number(month.slice(0, 4)), Number(month.slice(5, 7))),
+      repo.leaveTypes(this.db),
+      this.deps.attendance ? this.deps.attendance.rules() : Promise.resolve(NO_ATTENDANCE),
+    ]);
+    const from = `${month}-01`;
     const to = days[days.length - 1]?.date ?? from;
-    const users = await repo.users(this.db, { scope, departmentIds, from, to });
+    const users = await repo.users(this.db, { ...who, from, to });
     // Everyone's leaves in one indexed range read when the grid is large; only the grid's users' otherwise.
     const leaves = await repo.approvedLeaves(this.db, from, to, users.length > 500 ? null : users.map((u) => u.id));
     const leaveTypes = types.map((t) => ({
@@ -81,24 +111,7 @@ export class TimekeepingService {
           )
         : [];
     const grid = buildGrid({ days, users, leaves, types: leaveTypes, today, facts, rules });
-    // The legend: active types, and any inactive one the month still shows.
-    const used = new Set(grid.rows.flatMap((r) => r.cells.flatMap((c) => c.split('/'))));
-    return {
-      month: q.month,
-      // The last day the grid counts: today within the month, the month's end once it is over, none before it starts.
-      counted_through: today >= to ? to : today >= from ? today : null,
-      days: grid.days,
-      leave_types: types
-        .filter((t) => Number(t.active) === 1 || used.has(t.symbol))
-        .map((t) => ({
-          symbol: t.symbol,
-          name: t.name,
-          paid: Boolean(Number(t.paid)),
-          counts_as_worked: Boolean(Number(t.counts_as_worked)),
-        })),
-      rows: grid.rows,
-      attendance_required: rules.required,
-    };
+    return { grid, types, rules, from, to, today };
   }
 
   /** The same grid as an .xlsx workbook with the company's header, ready to print on A4 landscape. */
