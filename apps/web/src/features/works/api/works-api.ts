@@ -134,7 +134,9 @@ export function useWorkAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: WorkActionInput) => workAction(id, input),
-    onSuccess: (work) => {
+    onSuccess: async (work) => {
+      // A read of the work begun before the action would land after it and show the old status: drop it first.
+      await queryClient.cancelQueries({ queryKey: queryKeys.works.detail(id) });
       queryClient.setQueryData(queryKeys.works.detail(id), work);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.works.lists() }),
