@@ -80,6 +80,8 @@ import { NotificationStreamService } from './modules/notifications/notification-
 import { createNotificationWorkers } from './modules/notifications/notification-workers';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { parametersRoutes } from './modules/parameters/parameters.routes';
+import { ParametersService } from './modules/parameters/parameters.service';
 import { processesRoutes } from './modules/processes/processes.routes';
 import { ProcessesService } from './modules/processes/processes.service';
 import { notificationPreferencesRoutes } from './modules/profile/notification-preferences.routes';
@@ -408,6 +410,7 @@ export async function buildApp({
   });
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });
+  await app.register(parametersRoutes, { parameters: new ParametersService(db) });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

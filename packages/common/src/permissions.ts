@@ -35,6 +35,8 @@ export const PERMISSION_KEYS = [
   'attendance.index',
   'attendance.department',
   'attendance.all',
+  // Issue 24, the monitoring trade: the parameter catalogue, customers' sites and points, programmes and rounds.
+  ...crud('monitoring'),
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -68,6 +70,7 @@ export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
   leaves: 'Nghỉ phép',
   customer: 'Khách hàng',
   attendance: 'Chấm công',
+  monitoring: 'Quan trắc (chỉ tiêu, điểm quan trắc, chương trình)',
 };
 
 export const PERMISSION_ACTION_LABELS: Record<string, string> = {

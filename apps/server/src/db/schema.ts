@@ -148,6 +148,7 @@ export interface DB {
   leave_policies: LeavePoliciesTable;
   contract_templates: ContractTemplatesTable;
   units: UnitsTable;
+  parameters: ParametersTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -674,6 +675,26 @@ export interface UnitsTable extends Stamps {
   id: Generated<number>;
   code: string;
   name: string;
+  description: string | null;
+  active: number;
+  search_text: string;
+}
+
+export interface ParametersTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  medium: string;
+  unit: string;
+  method: string;
+  place: string;
+  lod: string | null;
+  loq: string | null;
+  holding_hours: number | null;
+  preservation: string | null;
+  vimcerts: number;
+  vilas: number;
+  service_id: number | null;
   description: string | null;
   active: number;
   search_text: string;

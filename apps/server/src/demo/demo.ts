@@ -9,6 +9,7 @@ import { loadDemoAttendance } from './demo-attendance';
 import { loadDemoCompany } from './demo-company';
 import { loadDemoKpiTypes } from './demo-kpi-types';
 import { loadDemoLeaves } from './demo-leaves';
+import { loadDemoParameters } from './demo-parameters';
 import { loadDemoProcesses } from './demo-processes';
 import { loadDemoServices } from './demo-services';
 
@@ -60,6 +61,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.edit',
       'leaves.all',
       'attendance.all',
+      ...crud('monitoring'),
     ],
   },
   {
@@ -89,6 +91,8 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       // Heads review their staff; approving is HR's (user_evaluations.edit), docs/decisions.md "Evaluations".
       'user_evaluations.index',
       'user_evaluations.show',
+      // The monitoring and laboratory heads keep the parameter catalogue.
+      ...crud('monitoring'),
     ],
   },
   {
@@ -106,6 +110,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.show',
       'user_evaluations.index',
       'user_evaluations.show',
+      ...view('monitoring'),
     ],
   },
   {
@@ -126,6 +131,8 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.show',
       'user_evaluations.index',
       'user_evaluations.show',
+      // Sales quote the parameters a permit asks for.
+      ...view('monitoring'),
     ],
   },
   {
@@ -293,6 +300,7 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     await loadDemoProcesses(trx, stamps);
     await loadDemoCompany(trx, stamps);
     await loadDemoServices(trx, stamps);
+    await loadDemoParameters(trx, stamps);
     await loadDemoKpiTypes(trx, stamps);
   });
   await loadDemoLeaves(db);

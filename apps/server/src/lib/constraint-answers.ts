@@ -32,6 +32,7 @@ const criterionField = (value: string, body: unknown) => {
 export const UNIQUE_ANSWERS = {
   'units.code': { field: 'code', message: 'Mã đơn vị tính đã tồn tại.' },
   'services.code': { field: 'code', message: 'Mã dịch vụ đã tồn tại.' },
+  'parameters.code': { field: 'code', message: 'Mã chỉ tiêu đã tồn tại.' },
   'kpi_types.code': { field: 'code', message: 'Mã KPI đã tồn tại.' },
   'leave_types.code': { field: 'code', message: 'Mã loại nghỉ đã tồn tại.' },
   'contract_templates.code': { field: 'code', message: 'Mã mẫu hợp đồng đã tồn tại.' },
@@ -81,6 +82,7 @@ export const UNIQUE_ANSWERS = {
  */
 export const MISSING_ANSWERS: Record<string, ConstraintAnswer> = {
   'services.unit_id': { field: 'unit_id', message: 'Đơn vị tính không tồn tại.' },
+  'parameters.service_id': { field: 'service_id', message: 'Dịch vụ không tồn tại.' },
   'evaluation_criteria.kpi_type_id': { field: criterionField, message: 'Loại KPI không tồn tại.' },
   'evaluation_departments.department_id': { field: 'department_ids', message: 'Phòng ban không tồn tại.' },
   'leaves.leave_type_id': { field: 'leave_type_id', message: 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.' },

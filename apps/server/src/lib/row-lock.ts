@@ -18,7 +18,8 @@ export type LockableTable =
   | 'services'
   | 'customers'
   | 'company_settings'
-  | 'attendance_sites';
+  | 'attendance_sites'
+  | 'parameters';
 
 /** Whether the executor talks to PostgreSQL (the one engine whose transactions run side by side). */
 export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

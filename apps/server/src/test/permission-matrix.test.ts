@@ -46,6 +46,7 @@ const fx = {
   requestId: 0,
   /** A unit and a service priced in it. */
   unitId: 0,
+  parameterId: 0,
   serviceId: 0,
   /** A KPI type. */
   kpiTypeId: 0,
@@ -70,12 +71,15 @@ const KEY_PREFIX: Record<string, string> = {
   'kpi-types': 'kpi_types',
   // Attendance sites and rules are company settings.
   attendance: 'settings',
+  // Issue 24: the parameter catalogue is the monitoring trade's.
+  parameters: 'monitoring',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
   customer: 'customers',
   settings: 'company_settings',
   setting_notifications: 'notification_settings',
+  monitoring: 'parameters',
 };
 
 async function created(path: string, payload: Record<string, unknown>, token = t.adminToken): Promise<number> {
@@ -103,6 +107,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   documents: (token) => uploaded(token),
   'leave-types': () => created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ xóa', symbol: 'X' }),
   units: () => created('/api/units', { code: uniq('DVT'), name: 'Đơn vị xóa' }),
+  parameters: () => created('/api/parameters', parameterBody()),
   services: () => created('/api/services', serviceBody()),
   'contract-templates': () => createdTemplate(),
   'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
@@ -127,6 +132,14 @@ const serviceBody = () => ({
   group: 'Ma trận',
   unit_id: fx.unitId,
   unit_price: 100000,
+});
+const parameterBody = () => ({
+  code: uniq('CT'),
+  name: 'Chỉ tiêu ma trận',
+  medium: 'wastewater',
+  unit: 'mg/L',
+  method: 'SMEWW 5220C:2017',
+  place: 'lab',
 });
 const keyHolders = new Map<string, { id: number; token: string }>();
 
@@ -665,6 +678,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     'process-steps': fx.stepId,
     'request-types': fx.requestTypeId,
     units: fx.unitId,
+    parameters: fx.parameterId,
     services: fx.serviceId,
     'contract-templates': fx.templateId,
     'kpi-types': fx.kpiTypeId,
@@ -690,6 +704,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
       // The settings made at start: one per event, the first has id 1.
       notification_settings: 1,
       kpi_types: fx.kpiTypeId,
+      parameters: fx.parameterId,
     };
     url += `?entity=${entity}&entity_id=${ids[entity]}`;
   } else if (route === 'POST /api/documents') {
@@ -752,7 +767,11 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'GET /api/timekeeping') url += '?month=2026-11';
   // The catalogue: units and services as read; the import sends the server's own template (its one row is valid).
   else if (route === 'POST /api/units') payload = { code: uniq('DVT'), name: 'Đơn vị ma trận' };
-  else if (route === 'PUT /api/units/:id') {
+  else if (route === 'POST /api/parameters') payload = parameterBody();
+  else if (route === 'PUT /api/parameters/:id') {
+    const p = await current(`/api/parameters/${fx.parameterId}`);
+    payload = { ...parameterBody(), code: p.code, name: p.name, version: p.version };
+  } else if (route === 'PUT /api/units/:id') {
     const u = await current(`/api/units/${fx.unitId}`);
     payload = { code: u.code, name: u.name, version: u.version };
   } else if (route === 'POST /api/services') payload = serviceBody();
@@ -843,6 +862,7 @@ beforeAll(async () => {
   });
   if (zalo.statusCode !== 200) throw new Error(`zalo settings: ${zalo.statusCode} ${zalo.body}`);
   fx.unitId = await created('/api/units', { code: 'DVT-MATRIX', name: 'mẫu' });
+  fx.parameterId = await created('/api/parameters', { ...parameterBody(), code: 'CT-MATRIX' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
   fx.templateId = await createdTemplate();

@@ -34,6 +34,8 @@ export const AUDIT_ENTITIES = {
   /** Attendance sites and the attendance rules (id 1): history on their edit pages, which need settings.edit. */
   attendance_sites: 'settings.edit',
   attendance_settings: 'settings.edit',
+  /** Issue 24: the parameter catalogue. */
+  parameters: 'monitoring.show',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

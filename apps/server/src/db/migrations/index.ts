@@ -30,6 +30,7 @@ import { rulesAcrossRows } from './0032-rules-across-rows';
 import { pushSubscriptions } from './0033-push-subscriptions';
 import { attendance } from './0034-attendance';
 import { leaveTrip } from './0035-leave-trip';
+import { parameters } from './0036-parameters';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0033-push-subscriptions': pushSubscriptions,
   '0034-attendance': attendance,
   '0035-leave-trip': leaveTrip,
+  '0036-parameters': parameters,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -1,0 +1,97 @@
+import {
+  MEDIUM_LABELS,
+  type Medium,
+  PARAMETER_SORTS,
+  type Parameter,
+  type ParameterCreateBody,
+  type ParameterListQuery,
+  type ParameterOption,
+  type ParameterOptionsQuery,
+  type ParameterPlace,
+} from '@qlcv/common/schemas/parameters';
+import { searchText } from '@qlcv/common/vi-text';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { invalid } from '../../lib/errors';
+import * as kit from '../../lib/plain-record';
+import { type ParameterRow, parametersRepository as repo } from './parameters.repository';
+
+export const PARAMETER_ENTITY = 'parameters';
+
+const parameters = new kit.PlainRecords({
+  table: PARAMETER_ENTITY,
+  notFound: 'Không tìm thấy chỉ tiêu.',
+  find: repo.find,
+  toRecord: toParameter,
+  values: (body: ParameterCreateBody) => ({
+    ...kit.codeNameValues(body),
+    medium: body.medium,
+    unit: body.unit,
+    method: body.method,
+    place: body.place,
+    lod: body.lod ?? null,
+    loq: body.loq ?? null,
+    holding_hours: body.holding_hours ?? null,
+    preservation: body.preservation ?? null,
+    vimcerts: body.vimcerts ? 1 : 0,
+    vilas: body.vilas ? 1 : 0,
+    service_id: body.service_id ?? null,
+    // Found by code, name, method and medium ("nước thải", "SMEWW 5220").
+    search_text: searchText(body.code, body.name, body.method, MEDIUM_LABELS[body.medium]),
+  }),
+  check: async (db, body) => {
+    if (body.service_id && !(await repo.serviceExists(db, body.service_id)))
+      throw invalid('service_id', 'Dịch vụ không tồn tại.');
+  },
+});
+
+const list = new kit.PlainList({
+  sorts: PARAMETER_SORTS,
+  sort: 'code',
+  rows: repo.list,
+  count: repo.count,
+  toRecord: toParameter,
+});
+
+/**
+ * The parameter catalogue (issue 24): what the company measures, by medium, with its method and limits. Read with
+ * `monitoring.index`, written with `monitoring.create` / `.edit`; the pickers (`options`) are any signed-in user's.
+ */
+export class ParametersService extends kit.ListedRecordService<typeof parameters, ParameterListQuery> {
+  constructor(db: Kysely<DB>) {
+    super(db, parameters, list);
+  }
+
+  async options(q: ParameterOptionsQuery): Promise<ParameterOption[]> {
+    const rows = await repo.options(this.db, q);
+    return rows.map((r) => ({
+      ...r,
+      medium: r.medium as Medium,
+      place: r.place as ParameterPlace,
+      active: Boolean(Number(r.active)),
+    }));
+  }
+}
+
+function toParameter(r: ParameterRow): Parameter {
+  return {
+    ...kit.recordHead(r),
+    medium: r.medium as Medium,
+    unit: r.unit,
+    method: r.method,
+    place: r.place as ParameterPlace,
+    lod: r.lod,
+    loq: r.loq,
+    holding_hours: r.holding_hours === null ? null : Number(r.holding_hours),
+    preservation: r.preservation,
+    vimcerts: Boolean(Number(r.vimcerts)),
+    vilas: Boolean(Number(r.vilas)),
+    service:
+      r.service_id !== null && r.service_code !== null
+        ? { id: r.service_id, code: r.service_code, name: r.service_name ?? '' }
+        : null,
+    description: r.description,
+    active: Boolean(Number(r.active)),
+    ...kit.recordStamps(r),
+  };
+}
