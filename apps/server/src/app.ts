@@ -102,6 +102,8 @@ import { RolesService } from './modules/roles/roles.service';
 import { ServicesImport } from './modules/services/services.import';
 import { servicesRoutes } from './modules/services/services.routes';
 import { ServicesService } from './modules/services/services.service';
+import { sitesRoutes } from './modules/sites/sites.routes';
+import { SitesService } from './modules/sites/sites.service';
 import { timekeepingRoutes } from './modules/timekeeping/timekeeping.routes';
 import { TimekeepingService } from './modules/timekeeping/timekeeping.service';
 import { unitsRoutes } from './modules/units/units.routes';
@@ -411,6 +413,7 @@ export async function buildApp({
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });
   await app.register(parametersRoutes, { parameters: new ParametersService(db) });
+  await app.register(sitesRoutes, { sites: new SitesService(db) });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

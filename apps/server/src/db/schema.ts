@@ -149,6 +149,9 @@ export interface DB {
   contract_templates: ContractTemplatesTable;
   units: UnitsTable;
   parameters: ParametersTable;
+  sites: SitesTable;
+  site_points: SitePointsTable;
+  site_point_plans: SitePointPlansTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -698,6 +701,43 @@ export interface ParametersTable extends Stamps {
   description: string | null;
   active: number;
   search_text: string;
+}
+
+export interface SitesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  customer_id: number;
+  address: string | null;
+  province: string | null;
+  latitude_e6: number | null;
+  longitude_e6: number | null;
+  permit_number: string | null;
+  permit_date: string | null;
+  description: string | null;
+  active: number;
+  search_text: string;
+}
+
+export interface SitePointsTable {
+  id: Generated<number>;
+  site_id: number;
+  code: string;
+  name: string;
+  medium: string;
+  latitude_e6: number | null;
+  longitude_e6: number | null;
+  description: string | null;
+  regulation: string | null;
+  regulation_column: string | null;
+  sort_order: number;
+}
+
+export interface SitePointPlansTable {
+  point_id: number;
+  parameter_id: number;
+  frequency: string;
+  sort_order: number;
 }
 
 export interface ServicesTable extends Stamps {

@@ -28,11 +28,23 @@ const criterionField = (value: string, body: unknown) => {
   return i >= 0 ? `criteria.${i}.kpi_type_id` : 'criteria';
 };
 
+/** The plan line of a site's body that names a parameter: `points.i.plan.j.parameter_id`. */
+const planLineField = (value: string, body: unknown) => {
+  const points = (body as { points?: { plan?: { parameter_id?: unknown }[] }[] } | null)?.points;
+  if (!Array.isArray(points)) return 'points';
+  for (const [i, p] of points.entries()) {
+    const j = Array.isArray(p?.plan) ? p.plan.findIndex((l) => String(l?.parameter_id) === value) : -1;
+    if (j >= 0) return `points.${i}.plan.${j}.parameter_id`;
+  }
+  return 'points';
+};
+
 /** A unique key, `table.column[,column…]` → the answer of the check it backs. */
 export const UNIQUE_ANSWERS = {
   'units.code': { field: 'code', message: 'Mã đơn vị tính đã tồn tại.' },
   'services.code': { field: 'code', message: 'Mã dịch vụ đã tồn tại.' },
   'parameters.code': { field: 'code', message: 'Mã chỉ tiêu đã tồn tại.' },
+  'sites.code': { field: 'code', message: 'Mã cơ sở đã tồn tại.' },
   'kpi_types.code': { field: 'code', message: 'Mã KPI đã tồn tại.' },
   'leave_types.code': { field: 'code', message: 'Mã loại nghỉ đã tồn tại.' },
   'contract_templates.code': { field: 'code', message: 'Mã mẫu hợp đồng đã tồn tại.' },
@@ -83,6 +95,8 @@ export const UNIQUE_ANSWERS = {
 export const MISSING_ANSWERS: Record<string, ConstraintAnswer> = {
   'services.unit_id': { field: 'unit_id', message: 'Đơn vị tính không tồn tại.' },
   'parameters.service_id': { field: 'service_id', message: 'Dịch vụ không tồn tại.' },
+  'sites.customer_id': { field: 'customer_id', message: 'Khách hàng không tồn tại.' },
+  'site_point_plans.parameter_id': { field: planLineField, message: 'Chỉ tiêu không tồn tại.' },
   'evaluation_criteria.kpi_type_id': { field: criterionField, message: 'Loại KPI không tồn tại.' },
   'evaluation_departments.department_id': { field: 'department_ids', message: 'Phòng ban không tồn tại.' },
   'leaves.leave_type_id': { field: 'leave_type_id', message: 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.' },

@@ -86,19 +86,26 @@ export class PlainRecords<T extends PlainTable, R extends { id: number }, Row, B
     });
   }
 
-  /** `values`: more columns, worked out once the checks passed (a new file stored). */
+  /**
+   * `values`: more columns, worked out once the checks passed (a new file stored); `written`: what follows the row's
+   * update in the same transaction, once the version held (the child rows), before the record is read back.
+   */
   update(
     db: Kysely<DB>,
     actor: Actor,
     id: number,
     body: B & { version: number },
-    more: { values?: (trx: Kysely<DB>) => Promise<PlainValues<T>> } = {},
+    more: {
+      values?: (trx: Kysely<DB>) => Promise<PlainValues<T>>;
+      written?: (trx: Kysely<DB>, before: R) => Promise<void>;
+    } = {},
   ): Promise<R> {
     return inTransaction(db, async (trx) => {
       const before = await this.get(trx, id);
       await this.checks(trx, body, before);
       const values = { ...this.spec.values(body), ...(await more.values?.(trx)) } as Updateable<DB[T]>;
       await updateVersioned(trx, this.spec.table, id, body.version, values, () => notFound(this.spec.notFound));
+      await more.written?.(trx, before);
       const after = await this.get(trx, id);
       await this.audit(trx, actor, id, 'update', before, after);
       return after;

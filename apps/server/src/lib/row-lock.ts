@@ -19,7 +19,8 @@ export type LockableTable =
   | 'customers'
   | 'company_settings'
   | 'attendance_sites'
-  | 'parameters';
+  | 'parameters'
+  | 'sites';
 
 /** Whether the executor talks to PostgreSQL (the one engine whose transactions run side by side). */
 export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

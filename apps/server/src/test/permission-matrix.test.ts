@@ -47,6 +47,7 @@ const fx = {
   /** A unit and a service priced in it. */
   unitId: 0,
   parameterId: 0,
+  siteId: 0,
   serviceId: 0,
   /** A KPI type. */
   kpiTypeId: 0,
@@ -73,6 +74,7 @@ const KEY_PREFIX: Record<string, string> = {
   attendance: 'settings',
   // Issue 24: the parameter catalogue is the monitoring trade's.
   parameters: 'monitoring',
+  sites: 'monitoring',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -108,6 +110,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   'leave-types': () => created('/api/leave-types', { code: uniq('lt'), name: 'Loại nghỉ xóa', symbol: 'X' }),
   units: () => created('/api/units', { code: uniq('DVT'), name: 'Đơn vị xóa' }),
   parameters: () => created('/api/parameters', parameterBody()),
+  sites: () => created('/api/sites', siteBody()),
   services: () => created('/api/services', serviceBody()),
   'contract-templates': () => createdTemplate(),
   'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
@@ -140,6 +143,14 @@ const parameterBody = () => ({
   unit: 'mg/L',
   method: 'SMEWW 5220C:2017',
   place: 'lab',
+});
+const siteBody = () => ({
+  code: uniq('CS'),
+  name: 'Cơ sở ma trận',
+  customer_id: fx.customerId,
+  points: [
+    { code: 'NT1', name: 'Đầu ra', medium: 'wastewater', plan: [{ parameter_id: fx.parameterId, frequency: 'quarterly' }] },
+  ],
 });
 const keyHolders = new Map<string, { id: number; token: string }>();
 
@@ -679,6 +690,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     'request-types': fx.requestTypeId,
     units: fx.unitId,
     parameters: fx.parameterId,
+    sites: fx.siteId,
     services: fx.serviceId,
     'contract-templates': fx.templateId,
     'kpi-types': fx.kpiTypeId,
@@ -768,7 +780,11 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   // The catalogue: units and services as read; the import sends the server's own template (its one row is valid).
   else if (route === 'POST /api/units') payload = { code: uniq('DVT'), name: 'Đơn vị ma trận' };
   else if (route === 'POST /api/parameters') payload = parameterBody();
-  else if (route === 'PUT /api/parameters/:id') {
+  else if (route === 'POST /api/sites') payload = siteBody();
+  else if (route === 'PUT /api/sites/:id') {
+    const st = await current(`/api/sites/${fx.siteId}`);
+    payload = { ...siteBody(), code: st.code, version: st.version, points: [] };
+  } else if (route === 'PUT /api/parameters/:id') {
     const p = await current(`/api/parameters/${fx.parameterId}`);
     payload = { ...parameterBody(), code: p.code, name: p.name, version: p.version };
   } else if (route === 'PUT /api/units/:id') {
@@ -863,6 +879,7 @@ beforeAll(async () => {
   if (zalo.statusCode !== 200) throw new Error(`zalo settings: ${zalo.statusCode} ${zalo.body}`);
   fx.unitId = await created('/api/units', { code: 'DVT-MATRIX', name: 'mẫu' });
   fx.parameterId = await created('/api/parameters', { ...parameterBody(), code: 'CT-MATRIX' });
+  fx.siteId = await created('/api/sites', { ...siteBody(), code: 'CS-MATRIX' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
   fx.templateId = await createdTemplate();

@@ -36,6 +36,8 @@ export const AUDIT_ENTITIES = {
   attendance_settings: 'settings.edit',
   /** Issue 24: the parameter catalogue. */
   parameters: 'monitoring.show',
+  /** Customers' monitored sites, their points and plans (one history per site). */
+  sites: 'monitoring.show',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

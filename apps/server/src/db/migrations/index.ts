@@ -31,6 +31,7 @@ import { pushSubscriptions } from './0033-push-subscriptions';
 import { attendance } from './0034-attendance';
 import { leaveTrip } from './0035-leave-trip';
 import { parameters } from './0036-parameters';
+import { sites } from './0037-sites';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0034-attendance': attendance,
   '0035-leave-trip': leaveTrip,
   '0036-parameters': parameters,
+  '0037-sites': sites,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -141,6 +141,15 @@ export const customersRepository = {
     return Number(row.n);
   },
 
+  async sitesCount(db: Kysely<DB>, customerId: number): Promise<number> {
+    const row = await db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async contractsCount(db: Kysely<DB>, customerId: number): Promise<number> {
     const row = await db
       .selectFrom('contracts')

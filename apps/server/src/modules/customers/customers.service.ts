@@ -260,6 +260,10 @@ export class CustomersService {
       if (contracts > 0) {
         throw conflict(`Không thể xóa khách hàng ${customer.code} vì đang có ${contracts} hợp đồng liên quan.`);
       }
+      const sites = await repo.sitesCount(trx, id);
+      if (sites > 0) {
+        throw conflict(`Không thể xóa khách hàng ${customer.code} vì đang có ${sites} cơ sở quan trắc.`);
+      }
       const removed = await this.documents.deleteFor(trx, CUSTOMER_ENTITY, id);
       await repo.delete(trx, id);
       await writeAudit(trx, actor, { entity: CUSTOMER_ENTITY, entityId: id, action: 'delete', changes: diff(customer, null) });

@@ -55,6 +55,16 @@ export const parametersRepository = {
     return withService(filtered(db, {})).where('p.id', '=', id).executeTakeFirst();
   },
 
+  /** How many monitoring points plan the parameter (a planned parameter is never deleted, only set inactive). */
+  async plannedPoints(db: Kysely<DB>, id: number): Promise<number> {
+    const row = await db
+      .selectFrom('site_point_plans')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parameter_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async serviceExists(db: Kysely<DB>, id: number): Promise<boolean> {
     return (await db.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },

@@ -43,6 +43,14 @@ const parameters = new kit.PlainRecords({
     if (body.service_id && !(await repo.serviceExists(db, body.service_id)))
       throw invalid('service_id', 'Dịch vụ không tồn tại.');
   },
+  inUse: async (db, parameter) => {
+    const points = await repo.plannedPoints(db, parameter.id);
+    return kit.refusedWhileUsed(
+      points,
+      `Không thể xóa chỉ tiêu ${parameter.code} đang có trong kế hoạch của ${points} điểm quan trắc. Hãy ngừng sử dụng thay vì xóa.`,
+      'IN_USE',
+    );
+  },
 });
 
 const list = new kit.PlainList({
