@@ -133,6 +133,10 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     edit: () => import('@/features/user-evaluations/pages/user-evaluation-show-page'),
   }),
 
+  'monitoring.parameters.index': () => import('@/features/parameters/pages/parameter-list-page'),
+  'monitoring.parameters.create': () => import('@/features/parameters/pages/parameter-create-page'),
+  'monitoring.parameters.edit': () => import('@/features/parameters/pages/parameter-edit-page'),
+
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),
   'settings.units.index': () => import('@/features/units/pages/unit-list-page'),

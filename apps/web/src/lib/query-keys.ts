@@ -65,6 +65,18 @@ export const queryKeys = {
     /** `GET /api/services/options?search=&active=1`: a contract line's service picker. */
     options: (search: string) => ['services', 'options', search] as const,
   },
+  /** `/api/parameters`: the monitoring parameter catalogue; `options` feeds the pickers (by medium, in use). */
+  parameters: {
+    ...resource('parameters'),
+    options: (query: object) => ['parameters', 'options', query] as const,
+  },
+  /** `/api/sites`: customers' monitored sites with their points and plans; `options` feeds the site pickers. */
+  sites: {
+    ...resource('sites'),
+    /** Every site picker's list. */
+    optionLists: () => ['sites', 'options'] as const,
+    options: (query: object) => ['sites', 'options', query] as const,
+  },
   /** `/api/contract-templates`; `placeholders` is the catalogue of merge fields (the form's help panel). */
   contractTemplates: {
     ...resource('contract-templates'),
@@ -180,6 +192,8 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   zalo_settings: queryKeys.zaloSettings,
   attendance_sites: { history: queryKeys.attendance.siteHistory },
   attendance_settings: { history: queryKeys.attendance.settingsHistory },
+  parameters: queryKeys.parameters,
+  sites: queryKeys.sites,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

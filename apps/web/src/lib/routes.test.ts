@@ -66,6 +66,9 @@ describe('the route table (seed §2, §6)', () => {
       'leaves.create_for_employee': '/admin/leaves/create-for-employee',
       'timekeeping.index': '/admin/timekeeping',
       'customers.show': '/admin/customers/:id',
+      'monitoring.parameters.index': '/admin/monitoring/parameters',
+      'monitoring.parameters.create': '/admin/monitoring/parameters/create',
+      'monitoring.parameters.edit': '/admin/monitoring/parameters/:id/edit',
       'user_evaluations.index': '/admin/user-evaluations',
       error: '/error',
       'error.403': '/403',
@@ -93,6 +96,9 @@ describe('the route table (seed §2, §6)', () => {
     expect(keysOf('timekeeping.index')).toEqual(['leaves.index', 'attendance.index']);
     expect(keysOf('customers.create')).toEqual(['customer.create']);
     expect(keysOf('user_evaluations.show')).toEqual(['user_evaluations.show']);
+    expect(keysOf('monitoring.parameters.index')).toEqual(['monitoring.index']);
+    expect(keysOf('monitoring.parameters.create')).toEqual(['monitoring.create']);
+    expect(keysOf('monitoring.parameters.edit')).toEqual(['monitoring.edit', 'monitoring.show']);
   });
 
   it('runs auth then permission on admin routes; authentication only where the seed says', () => {
@@ -136,6 +142,12 @@ describe('the route table (seed §2, §6)', () => {
     expect(names).not.toContain('works.index');
     expect(menuRouteFor('users.edit')?.name).toBe('users.index');
     expect(menuRouteFor('works.create')?.name).toBe('works.my_work');
+    // The "Quan trắc" group shows to whoever reads the parameter catalogue, and only to them.
+    const monitoring = buildMenu(['monitoring.index']).find((s) => s.group.key === 'monitoring');
+    expect(monitoring?.group.label).toBe('Quan trắc');
+    expect(monitoring?.routes.map((r) => r.name)).toContain('monitoring.parameters.index');
+    expect(buildMenu(['monitoring.show']).some((s) => s.group.key === 'monitoring')).toBe(false);
+    expect(menuRouteFor('monitoring.parameters.edit')?.name).toBe('monitoring.parameters.index');
   });
 
   it('admits whoever a leave waits for to the leave list and a leave, without a leave key (issue 21, part 8)', () => {

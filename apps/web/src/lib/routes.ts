@@ -26,6 +26,7 @@
 //   timekeeping.index        (leaves.index, attendance.index) timekeeping
 //   settings.company.index   (settings.edit)                settings/company (module, folder, schema: company-settings)
 //   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
+//   monitoring.parameters.*  (monitoring.*)                 parameters
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -40,6 +41,7 @@ export type MenuGroup =
   | 'requests'
   | 'works'
   | 'customers'
+  | 'monitoring'
   | 'hr'
   | 'attendance'
   | 'kpi'
@@ -98,7 +100,7 @@ export interface MenuGroupDef {
   key: MenuGroup;
   label: string;
   /** Icon name, mapped to an Ant Design icon by the layout. */
-  icon: 'dashboard' | 'bell' | 'solution' | 'schedule' | 'contacts' | 'calendar' | 'trophy' | 'team' | 'setting';
+  icon: 'dashboard' | 'bell' | 'solution' | 'schedule' | 'contacts' | 'experiment' | 'calendar' | 'trophy' | 'team' | 'setting';
 }
 
 export const MENU_GROUPS: MenuGroupDef[] = [
@@ -107,6 +109,7 @@ export const MENU_GROUPS: MenuGroupDef[] = [
   { key: 'requests', label: 'Yêu cầu & quy trình', icon: 'solution' },
   { key: 'works', label: 'Công việc', icon: 'schedule' },
   { key: 'customers', label: 'Khách hàng & hợp đồng', icon: 'contacts' },
+  { key: 'monitoring', label: 'Quan trắc', icon: 'experiment' },
   { key: 'hr', label: 'Nghỉ phép & chấm công', icon: 'calendar' },
   { key: 'attendance', label: 'Chấm công', icon: 'schedule' },
   { key: 'kpi', label: 'Đánh giá KPI', icon: 'trophy' },
@@ -330,6 +333,17 @@ export const ROUTES: RouteDef[] = [
       show: ['contracts.show'],
       edit: ['contracts.show'],
     },
+  }),
+
+  ...crud({
+    name: 'monitoring.parameters',
+    path: 'monitoring/parameters',
+    list: 'Chỉ tiêu quan trắc',
+    noun: 'chỉ tiêu',
+    group: 'monitoring',
+    description: 'Chỉ tiêu quan trắc theo thành phần môi trường: phương pháp, giới hạn phát hiện, lưu mẫu, VIMCERTS, VILAS.',
+    keys: { index: ['monitoring.index'], create: ['monitoring.create'], edit: ['monitoring.edit', 'monitoring.show'] },
+    screens: ['index', 'create', 'edit'],
   }),
 
   ...crud({
