@@ -33,9 +33,8 @@ async function main() {
   const demo = process.argv.includes('--demo') || process.env.DEMO === 'true';
   if (demo) {
     // The demo's data and code are loaded only with --demo: a plain start does not parse them.
-    const { loadDemo, loadDemoActivity, loadDemoEvaluations, loadDemoContractTemplates, loadDemoContracts } = await import(
-      './demo/demo-all'
-    );
+    const { loadDemo, loadDemoActivity, loadDemoEvaluations, loadDemoContractTemplates, loadDemoContracts, loadDemoSites } =
+      await import('./demo/demo-all');
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
     // Evaluations after the activity: their computed actuals count its works and requests.
@@ -44,6 +43,8 @@ async function main() {
     if (loaded) await loadDemoContractTemplates(database.db, config.dataDir);
     // Contracts last: they are made for the customers and from the requests of the activity.
     if (loaded) await loadDemoContracts(database.db, config.dataDir);
+    // The customers' monitored sites, for the customers the activity made (issue 24).
+    if (loaded) await loadDemoSites(database.db);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

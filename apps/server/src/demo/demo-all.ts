@@ -4,3 +4,4 @@ export { loadDemoActivity } from './demo-activity';
 export { loadDemoContractTemplates } from './demo-contract-templates';
 export { loadDemoContracts } from './demo-contracts';
 export { loadDemoEvaluations } from './demo-evaluations';
+export { loadDemoSites } from './demo-sites';

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { loadDemo } from './demo';
+import { loadDemoSites, SITE_CUSTOMERS } from './demo-sites';
+
+describe('demo sites', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    expect(await loadDemo(t.database.db)).toBe(true);
+    // The activity makes these customers; here through the API, as it does.
+    for (const name of new Set(SITE_CUSTOMERS)) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/customers',
+        token: t.adminToken,
+        payload: { type: 'organization', name },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await loadDemoSites(t.database.db)).toBe(true);
+    expect(await loadDemoSites(t.database.db)).toBe(false);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('loads a dozen sites over every kind of point, each point planned with parameters of its medium', async () => {
+    const list = await t.call({ method: 'GET', url: '/api/sites?per_page=100', token: t.adminToken });
+    expect(list.statusCode).toBe(200);
+    const sites = list.json().data as { id: number; code: string; media: string[]; points_count: number }[];
+    expect(sites.length).toBe(12);
+    expect(new Set(sites.flatMap((s) => s.media))).toEqual(
+      new Set(['wastewater', 'emission', 'ambient_air', 'groundwater', 'surface_water']),
+    );
+    for (const s of sites) {
+      const detail = (await t.call({ method: 'GET', url: `/api/sites/${s.id}`, token: t.adminToken })).json();
+      expect(detail.points.length, s.code).toBe(s.points_count);
+      for (const p of detail.points) {
+        expect(p.plan.length, `${s.code} ${p.code}`).toBeGreaterThan(0);
+        const options = (
+          await t.call({ method: 'GET', url: `/api/parameters/options?medium=${p.medium}`, token: t.adminToken })
+        ).json() as { id: number }[];
+        for (const line of p.plan) expect(options.map((o) => o.id)).toContain(line.parameter.id);
+      }
+    }
+    // A site can be saved back as it reads (the demo is valid input).
+    const dye = (await t.call({ method: 'GET', url: '/api/sites?search=CS-DNPH', token: t.adminToken })).json().data[0];
+    const d = (await t.call({ method: 'GET', url: `/api/sites/${dye.id}`, token: t.adminToken })).json();
+    const saved = await t.call({
+      method: 'PUT',
+      url: `/api/sites/${d.id}`,
+      token: t.adminToken,
+      payload: {
+        code: d.code,
+        name: d.name,
+        customer_id: d.customer.id,
+        address: d.address,
+        province: d.province,
+        latitude: d.latitude,
+        longitude: d.longitude,
+        permit_number: d.permit_number,
+        permit_date: d.permit_date,
+        version: d.version,
+        points: d.points.map((p: { plan: { parameter: { id: number }; frequency: string }[] } & Record<string, unknown>) => ({
+          id: p.id,
+          code: p.code,
+          name: p.name,
+          medium: p.medium,
+          regulation: p.regulation,
+          regulation_column: p.regulation_column,
+          plan: p.plan.map((l) => ({ parameter_id: l.parameter.id, frequency: l.frequency })),
+        })),
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+});
