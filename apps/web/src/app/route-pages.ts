@@ -136,6 +136,12 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'monitoring.parameters.index': () => import('@/features/parameters/pages/parameter-list-page'),
   'monitoring.parameters.create': () => import('@/features/parameters/pages/parameter-create-page'),
   'monitoring.parameters.edit': () => import('@/features/parameters/pages/parameter-edit-page'),
+  ...crud('monitoring.sites', {
+    index: () => import('@/features/sites/pages/site-list-page'),
+    create: () => import('@/features/sites/pages/site-create-page'),
+    show: () => import('@/features/sites/pages/site-show-page'),
+    edit: () => import('@/features/sites/pages/site-edit-page'),
+  }),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),

@@ -69,6 +69,10 @@ describe('the route table (seed §2, §6)', () => {
       'monitoring.parameters.index': '/admin/monitoring/parameters',
       'monitoring.parameters.create': '/admin/monitoring/parameters/create',
       'monitoring.parameters.edit': '/admin/monitoring/parameters/:id/edit',
+      'monitoring.sites.index': '/admin/monitoring/sites',
+      'monitoring.sites.create': '/admin/monitoring/sites/create',
+      'monitoring.sites.show': '/admin/monitoring/sites/:id',
+      'monitoring.sites.edit': '/admin/monitoring/sites/:id/edit',
       'user_evaluations.index': '/admin/user-evaluations',
       error: '/error',
       'error.403': '/403',
@@ -99,6 +103,10 @@ describe('the route table (seed §2, §6)', () => {
     expect(keysOf('monitoring.parameters.index')).toEqual(['monitoring.index']);
     expect(keysOf('monitoring.parameters.create')).toEqual(['monitoring.create']);
     expect(keysOf('monitoring.parameters.edit')).toEqual(['monitoring.edit', 'monitoring.show']);
+    expect(keysOf('monitoring.sites.index')).toEqual(['monitoring.index']);
+    expect(keysOf('monitoring.sites.create')).toEqual(['monitoring.create']);
+    expect(keysOf('monitoring.sites.show')).toEqual(['monitoring.show', 'monitoring.edit']);
+    expect(keysOf('monitoring.sites.edit')).toEqual(['monitoring.edit']);
   });
 
   it('runs auth then permission on admin routes; authentication only where the seed says', () => {
@@ -146,8 +154,10 @@ describe('the route table (seed §2, §6)', () => {
     const monitoring = buildMenu(['monitoring.index']).find((s) => s.group.key === 'monitoring');
     expect(monitoring?.group.label).toBe('Quan trắc');
     expect(monitoring?.routes.map((r) => r.name)).toContain('monitoring.parameters.index');
+    expect(monitoring?.routes.map((r) => r.name)).toContain('monitoring.sites.index');
     expect(buildMenu(['monitoring.show']).some((s) => s.group.key === 'monitoring')).toBe(false);
     expect(menuRouteFor('monitoring.parameters.edit')?.name).toBe('monitoring.parameters.index');
+    expect(menuRouteFor('monitoring.sites.show')?.name).toBe('monitoring.sites.index');
   });
 
   it('admits whoever a leave waits for to the leave list and a leave, without a leave key (issue 21, part 8)', () => {

@@ -27,6 +27,7 @@
 //   settings.company.index   (settings.edit)                settings/company (module, folder, schema: company-settings)
 //   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
 //   monitoring.parameters.*  (monitoring.*)                 parameters
+//   monitoring.sites.*       (monitoring.*)                 sites
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -344,6 +345,20 @@ export const ROUTES: RouteDef[] = [
     description: 'Chỉ tiêu quan trắc theo thành phần môi trường: phương pháp, giới hạn phát hiện, lưu mẫu, VIMCERTS, VILAS.',
     keys: { index: ['monitoring.index'], create: ['monitoring.create'], edit: ['monitoring.edit', 'monitoring.show'] },
     screens: ['index', 'create', 'edit'],
+  }),
+  ...crud({
+    name: 'monitoring.sites',
+    path: 'monitoring/sites',
+    list: 'Cơ sở quan trắc',
+    noun: 'cơ sở quan trắc',
+    group: 'monitoring',
+    description: 'Cơ sở của khách hàng được quan trắc: giấy phép môi trường, điểm quan trắc, chỉ tiêu và tần suất.',
+    keys: {
+      index: ['monitoring.index'],
+      create: ['monitoring.create'],
+      show: ['monitoring.show', 'monitoring.edit'],
+      edit: ['monitoring.edit'],
+    },
   }),
 
   ...crud({

@@ -1,0 +1,52 @@
+import { MEDIUM_LABELS, type Medium } from '@qlcv/common/schemas/parameters';
+import { FREQUENCY_LABELS, type Frequency } from '@qlcv/common/schemas/sites';
+import { type HistoryView, historyValue } from '@/components/history-timeline';
+
+const FIELD_LABELS: HistoryView['fieldLabels'] = {
+  code: 'Mã cơ sở',
+  name: 'Tên cơ sở',
+  customer: 'Khách hàng',
+  customer_id: 'Khách hàng',
+  address: 'Địa chỉ',
+  province: 'Tỉnh/thành phố',
+  latitude: 'Vĩ độ',
+  longitude: 'Kinh độ',
+  permit_number: 'Số giấy phép môi trường',
+  permit_date: 'Ngày cấp giấy phép',
+  description: 'Ghi chú',
+  active: 'Đang theo dõi',
+  points: 'Điểm quan trắc',
+};
+
+interface RecordedPoint {
+  code?: unknown;
+  name?: unknown;
+  medium?: unknown;
+  plan?: { parameter?: { code?: unknown }; parameter_code?: unknown; parameter_id?: unknown; frequency?: unknown }[];
+}
+
+/** "NT1 (Nước thải): COD — Hằng quý, pH — Hằng tháng"; whatever the server recorded of a point, read as best it can. */
+function pointText(p: RecordedPoint): string {
+  const medium = MEDIUM_LABELS[p.medium as Medium];
+  const head = `${String(p.code ?? '')}${medium ? ` (${medium})` : ''}`;
+  if (!Array.isArray(p.plan) || p.plan.length === 0) return head;
+  const lines = p.plan.map((l) => {
+    const parameter = l.parameter?.code ?? l.parameter_code ?? (l.parameter_id ? `#${String(l.parameter_id)}` : '?');
+    const frequency = FREQUENCY_LABELS[l.frequency as Frequency] ?? String(l.frequency ?? '');
+    return `${String(parameter)} — ${frequency}`;
+  });
+  return `${head}: ${lines.join(', ')}`;
+}
+
+const formatValue = (field: string, value: unknown) => {
+  if (field === 'points' && Array.isArray(value)) {
+    if (value.length === 0) return '(trống)';
+    return value
+      .map((p) => (p && typeof p === 'object' && 'code' in p ? pointText(p as RecordedPoint) : historyValue(p)))
+      .join('; ');
+  }
+  return historyValue(value);
+};
+
+/** How a site's "Lịch sử" reads: `<RecordHistory entity="sites" id={…} {...SITE_HISTORY} />`. */
+export const SITE_HISTORY = { fieldLabels: FIELD_LABELS, formatValue };
