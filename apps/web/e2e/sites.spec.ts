@@ -268,6 +268,9 @@ test.describe('Cơ sở quan trắc', () => {
     const change = page.getByTestId('history-item').filter({ hasText: 'Cập nhật' }).first();
     await expect(change).toBeVisible();
     await expect(change).toContainText('Điểm quan trắc');
+    // Read as the plans: COD and pH before, COD alone after.
+    await expect(change).toContainText(`${ph.code} — Hằng tháng`);
+    await fullShot(page, 'site-history');
 
     // The list: the site with its customer, permit, points and media.
     await page.goto(`/admin/monitoring/sites?search=${code}`);
