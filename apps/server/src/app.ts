@@ -73,6 +73,8 @@ import { rerouteOwnLeaves } from './modules/leaves/leave-reroute';
 import { leavesAccess } from './modules/leaves/leaves.access';
 import { leavesRoutes } from './modules/leaves/leaves.routes';
 import { LeavesService } from './modules/leaves/leaves.service';
+import { monitoringProgramsRoutes } from './modules/monitoring-programs/monitoring-programs.routes';
+import { MonitoringProgramsService } from './modules/monitoring-programs/monitoring-programs.service';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { NotificationSettingsService } from './modules/notification-settings/notification-settings.service';
 import { notificationStreamRoutes } from './modules/notifications/notification-stream.routes';
@@ -412,8 +414,11 @@ export async function buildApp({
   });
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });
-  await app.register(parametersRoutes, { parameters: new ParametersService(db) });
-  await app.register(sitesRoutes, { sites: new SitesService(db) });
+  const parameters = new ParametersService(db);
+  const sites = new SitesService(db);
+  await app.register(parametersRoutes, { parameters });
+  await app.register(sitesRoutes, { sites });
+  await app.register(monitoringProgramsRoutes, { programs: new MonitoringProgramsService(db, { sites, parameters }) });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

@@ -152,6 +152,9 @@ export interface DB {
   sites: SitesTable;
   site_points: SitePointsTable;
   site_point_plans: SitePointPlansTable;
+  monitoring_programs: MonitoringProgramsTable;
+  monitoring_program_lines: MonitoringProgramLinesTable;
+  monitoring_rounds: MonitoringRoundsTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -738,6 +741,41 @@ export interface SitePointPlansTable {
   parameter_id: number;
   frequency: string;
   sort_order: number;
+}
+
+export interface MonitoringProgramsTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  site_id: number;
+  contract_id: number | null;
+  start_date: string;
+  end_date: string;
+  description: string | null;
+  search_text: string;
+}
+
+export interface MonitoringProgramLinesTable {
+  program_id: number;
+  point_id: number;
+  parameter_id: number;
+  frequency: string;
+  sort_order: number;
+}
+
+export interface MonitoringRoundsTable {
+  id: Generated<number>;
+  program_id: number;
+  seq: number;
+  name: string;
+  period_start: string;
+  period_end: string;
+  due_date: string;
+  frequencies: string;
+  status: string;
+  done_at: string | null;
+  done_by: number | null;
+  version: Generated<number>;
 }
 
 export interface ServicesTable extends Stamps {

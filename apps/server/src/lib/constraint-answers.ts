@@ -39,12 +39,20 @@ const planLineField = (value: string, body: unknown) => {
   return 'points';
 };
 
+/** The line of a programme's body that names a value: `lines.i.<column>`. */
+const programLineField = (column: 'point_id' | 'parameter_id') => (value: string, body: unknown) => {
+  const lines = (body as { lines?: Record<string, unknown>[] } | null)?.lines;
+  const i = Array.isArray(lines) ? lines.findIndex((l) => String(l?.[column]) === value) : -1;
+  return i >= 0 ? `lines.${i}.${column}` : column === 'point_id' ? 'site_id' : 'lines';
+};
+
 /** A unique key, `table.column[,column…]` → the answer of the check it backs. */
 export const UNIQUE_ANSWERS = {
   'units.code': { field: 'code', message: 'Mã đơn vị tính đã tồn tại.' },
   'services.code': { field: 'code', message: 'Mã dịch vụ đã tồn tại.' },
   'parameters.code': { field: 'code', message: 'Mã chỉ tiêu đã tồn tại.' },
   'sites.code': { field: 'code', message: 'Mã cơ sở đã tồn tại.' },
+  'monitoring_programs.code': { field: 'code', message: 'Mã chương trình đã tồn tại.' },
   'kpi_types.code': { field: 'code', message: 'Mã KPI đã tồn tại.' },
   'leave_types.code': { field: 'code', message: 'Mã loại nghỉ đã tồn tại.' },
   'contract_templates.code': { field: 'code', message: 'Mã mẫu hợp đồng đã tồn tại.' },
@@ -97,6 +105,10 @@ export const MISSING_ANSWERS: Record<string, ConstraintAnswer> = {
   'parameters.service_id': { field: 'service_id', message: 'Dịch vụ không tồn tại.' },
   'sites.customer_id': { field: 'customer_id', message: 'Khách hàng không tồn tại.' },
   'site_point_plans.parameter_id': { field: planLineField, message: 'Chỉ tiêu không tồn tại.' },
+  'monitoring_programs.site_id': { field: 'site_id', message: 'Cơ sở quan trắc không tồn tại.' },
+  'monitoring_programs.contract_id': { field: 'contract_id', message: 'Hợp đồng không tồn tại.' },
+  'monitoring_program_lines.point_id': { field: programLineField('point_id'), message: 'Điểm quan trắc không tồn tại.' },
+  'monitoring_program_lines.parameter_id': { field: programLineField('parameter_id'), message: 'Chỉ tiêu không tồn tại.' },
   'evaluation_criteria.kpi_type_id': { field: criterionField, message: 'Loại KPI không tồn tại.' },
   'evaluation_departments.department_id': { field: 'department_ids', message: 'Phòng ban không tồn tại.' },
   'leaves.leave_type_id': { field: 'leave_type_id', message: 'Loại nghỉ không tồn tại hoặc đã ngừng dùng.' },

@@ -20,7 +20,8 @@ export type LockableTable =
   | 'company_settings'
   | 'attendance_sites'
   | 'parameters'
-  | 'sites';
+  | 'sites'
+  | 'monitoring_programs';
 
 /** Whether the executor talks to PostgreSQL (the one engine whose transactions run side by side). */
 export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

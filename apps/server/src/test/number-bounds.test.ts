@@ -269,7 +269,13 @@ const idFor = (url: string) => {
   };
   return ids[url.split('/')[2] ?? ''] ?? 1;
 };
-const withId = (url: string, id: string | number = idFor(url)) => url.replace(':id', String(id)).replace(':token', 'x');
+/** The URL with its path parameters: the field under test gets `value`, `:id` the fixture's record, any other id 1. */
+const withId = (url: string, field?: string, value?: number) =>
+  url.replace(/:(\w+)/g, (_, name: string) => {
+    if (name === field && value !== undefined) return String(value);
+    if (name === 'token') return 'x';
+    return name === 'id' ? String(idFor(url)) : '1';
+  });
 
 /** The employee's own leave is edited and applied for by the employee; everything else by the administrator. */
 const tokenFor = (target: Target) => {
@@ -297,7 +303,7 @@ function send(target: Target, value: number): Promise<LightMyRequestResponse> {
     }),
   );
   if (target.where === 'query') query.set(target.field, String(value));
-  const url = withId(target.url, target.where === 'path' ? value : undefined) + (query.size ? `?${query}` : '');
+  const url = withId(target.url, target.where === 'path' ? target.field : undefined, value) + (query.size ? `?${query}` : '');
   const common = { method: target.method as 'POST', url, token: tokenFor(target), remoteAddress: freshIp() };
   const json = op.requestBody?.content['application/json']?.schema;
   if (target.where === 'form') {

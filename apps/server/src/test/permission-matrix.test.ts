@@ -48,6 +48,8 @@ const fx = {
   unitId: 0,
   parameterId: 0,
   siteId: 0,
+  programId: 0,
+  pointId: 0,
   serviceId: 0,
   /** A KPI type. */
   kpiTypeId: 0,
@@ -75,6 +77,7 @@ const KEY_PREFIX: Record<string, string> = {
   // Issue 24: the parameter catalogue is the monitoring trade's.
   parameters: 'monitoring',
   sites: 'monitoring',
+  'monitoring-programs': 'monitoring',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -111,6 +114,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   units: () => created('/api/units', { code: uniq('DVT'), name: 'Đơn vị xóa' }),
   parameters: () => created('/api/parameters', parameterBody()),
   sites: () => created('/api/sites', siteBody()),
+  'monitoring-programs': () => created('/api/monitoring-programs', programBody()),
   services: () => created('/api/services', serviceBody()),
   'contract-templates': () => createdTemplate(),
   'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
@@ -152,6 +156,23 @@ const siteBody = () => ({
     { code: 'NT1', name: 'Đầu ra', medium: 'wastewater', plan: [{ parameter_id: fx.parameterId, frequency: 'quarterly' }] },
   ],
 });
+const programBody = () => ({
+  code: uniq('CTQT'),
+  name: 'Chương trình ma trận',
+  site_id: fx.siteId,
+  start_date: '2027-01-01',
+  end_date: '2027-12-31',
+  lines: [{ point_id: fx.pointId, parameter_id: fx.parameterId, frequency: 'quarterly' }],
+});
+/** A round's state change: a fresh programme, its first round made fit for the verb (done or cancelled to reopen). */
+async function roundRequestFor(r: Route): Promise<{ method: 'POST'; url: string; payload: Record<string, unknown> } | null> {
+  const verb = /^\/api\/monitoring-programs\/:id\/rounds\/:roundId\/(\w+)$/.exec(r.url)?.[1];
+  if (!verb) return null;
+  const id = await created('/api/monitoring-programs', programBody());
+  const round = (await current(`/api/monitoring-programs/${id}`)).rounds[0].id;
+  if (verb === 'reopen') await adminPost(`/api/monitoring-programs/${id}/rounds/${round}/done`, {});
+  return { method: 'POST', url: `/api/monitoring-programs/${id}/rounds/${round}/${verb}`, payload: {} };
+}
 const keyHolders = new Map<string, { id: number; token: string }>();
 
 /** The signed-in user of a token. */
@@ -679,6 +700,8 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     ? await attendanceRequestFor(t, label(r), key, await userIdOf(token), fx.userId)
     : null;
   if (attendance) return { ...attendance, method: attendance.method as 'GET' };
+  const round = await roundRequestFor(r);
+  if (round) return { ...round, method: round.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,
@@ -691,6 +714,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     units: fx.unitId,
     parameters: fx.parameterId,
     sites: fx.siteId,
+    'monitoring-programs': fx.programId,
     services: fx.serviceId,
     'contract-templates': fx.templateId,
     'kpi-types': fx.kpiTypeId,
@@ -781,9 +805,25 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'POST /api/units') payload = { code: uniq('DVT'), name: 'Đơn vị ma trận' };
   else if (route === 'POST /api/parameters') payload = parameterBody();
   else if (route === 'POST /api/sites') payload = siteBody();
-  else if (route === 'PUT /api/sites/:id') {
+  else if (route === 'POST /api/monitoring-programs') payload = programBody();
+  else if (route === 'PUT /api/monitoring-programs/:id') {
+    const pr = await current(`/api/monitoring-programs/${fx.programId}`);
+    payload = { ...programBody(), code: pr.code, version: pr.version };
+  } else if (route === 'PUT /api/sites/:id') {
     const st = await current(`/api/sites/${fx.siteId}`);
-    payload = { ...siteBody(), code: st.code, version: st.version, points: [] };
+    // Its point stays: the shared programme names it.
+    payload = {
+      ...siteBody(),
+      code: st.code,
+      version: st.version,
+      points: st.points.map((p: { id: number; code: string; name: string; medium: string }) => ({
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        medium: p.medium,
+        plan: [],
+      })),
+    };
   } else if (route === 'PUT /api/parameters/:id') {
     const p = await current(`/api/parameters/${fx.parameterId}`);
     payload = { ...parameterBody(), code: p.code, name: p.name, version: p.version };
@@ -880,6 +920,8 @@ beforeAll(async () => {
   fx.unitId = await created('/api/units', { code: 'DVT-MATRIX', name: 'mẫu' });
   fx.parameterId = await created('/api/parameters', { ...parameterBody(), code: 'CT-MATRIX' });
   fx.siteId = await created('/api/sites', { ...siteBody(), code: 'CS-MATRIX' });
+  fx.pointId = (await current(`/api/sites/${fx.siteId}`)).points[0].id;
+  fx.programId = await created('/api/monitoring-programs', { ...programBody(), code: 'CTQT-MATRIX' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
   fx.templateId = await createdTemplate();

@@ -70,6 +70,8 @@ export const queryKeys = {
     ...resource('parameters'),
     options: (query: object) => ['parameters', 'options', query] as const,
   },
+  /** `/api/monitoring-programs`: programmes of a site over a period and their rounds. */
+  monitoringPrograms: resource('monitoring-programs'),
   /** `/api/sites`: customers' monitored sites with their points and plans; `options` feeds the site pickers. */
   sites: {
     ...resource('sites'),
@@ -194,6 +196,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   attendance_settings: { history: queryKeys.attendance.settingsHistory },
   parameters: queryKeys.parameters,
   sites: queryKeys.sites,
+  monitoring_programs: queryKeys.monitoringPrograms,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

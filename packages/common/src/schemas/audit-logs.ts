@@ -38,6 +38,8 @@ export const AUDIT_ENTITIES = {
   parameters: 'monitoring.show',
   /** Customers' monitored sites, their points and plans (one history per site). */
   sites: 'monitoring.show',
+  /** Monitoring programmes, their lines and their rounds' state changes. */
+  monitoring_programs: 'monitoring.show',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

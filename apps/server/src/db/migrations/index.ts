@@ -32,6 +32,7 @@ import { attendance } from './0034-attendance';
 import { leaveTrip } from './0035-leave-trip';
 import { parameters } from './0036-parameters';
 import { sites } from './0037-sites';
+import { monitoringPrograms } from './0038-monitoring-programs';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0035-leave-trip': leaveTrip,
   '0036-parameters': parameters,
   '0037-sites': sites,
+  '0038-monitoring-programs': monitoringPrograms,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

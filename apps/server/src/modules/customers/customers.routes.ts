@@ -63,7 +63,18 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
   app.get(
     '/api/customers/options',
     {
-      config: { permission: ['customer.index', 'requests.create', 'requests.edit', 'contracts.create', 'contracts.show'] },
+      // Also whoever records a monitored site's customer (issue 24).
+      config: {
+        permission: [
+          'customer.index',
+          'requests.create',
+          'requests.edit',
+          'contracts.create',
+          'contracts.show',
+          'monitoring.create',
+          'monitoring.edit',
+        ],
+      },
       schema: { tags, querystring: customerOptionsQuery, response: { 200: z.array(customerOptionSchema) } },
     },
     (req) => customers.options(req.query),

@@ -139,7 +139,16 @@ describe('customers', () => {
     const namesOf = (res: { json(): Option[] }) => res.json().map((c) => c.name);
 
     // The request and contract forms pick a customer too (a contract is edited with contracts.show).
-    const OPTION_KEYS = ['customer.index', 'requests.create', 'requests.edit', 'contracts.create', 'contracts.show'] as const;
+    const OPTION_KEYS = [
+      'customer.index',
+      'requests.create',
+      'requests.edit',
+      'contracts.create',
+      'contracts.show',
+      // Whoever records a monitored site picks its customer (issue 24).
+      'monitoring.create',
+      'monitoring.edit',
+    ] as const;
 
     it('gives each accepted key id, code, name and phone only', async () => {
       for (const key of OPTION_KEYS) {

@@ -55,14 +55,26 @@ export const parametersRepository = {
     return withService(filtered(db, {})).where('p.id', '=', id).executeTakeFirst();
   },
 
-  /** How many monitoring points plan the parameter (a planned parameter is never deleted, only set inactive). */
+  /**
+   * How many monitoring points plan the parameter, in a site's plan or a programme's lines (a planned parameter is
+   * never deleted, only set inactive).
+   */
   async plannedPoints(db: Kysely<DB>, id: number): Promise<number> {
-    const row = await db
-      .selectFrom('site_point_plans')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parameter_id', '=', id)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const [plans, programs] = await Promise.all([
+      db
+        .selectFrom('site_point_plans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parameter_id', '=', id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('monitoring_program_lines')
+        .select('point_id')
+        .distinct()
+        .where('parameter_id', '=', id)
+        .where('point_id', 'not in', (eb) => eb.selectFrom('site_point_plans').select('point_id').where('parameter_id', '=', id))
+        .execute(),
+    ]);
+    return Number(plans.n) + programs.length;
   },
 
   async serviceExists(db: Kysely<DB>, id: number): Promise<boolean> {

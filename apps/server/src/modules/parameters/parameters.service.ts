@@ -70,8 +70,9 @@ export class ParametersService extends kit.ListedRecordService<typeof parameters
     super(db, parameters, list);
   }
 
-  async options(q: ParameterOptionsQuery): Promise<ParameterOption[]> {
-    const rows = await repo.options(this.db, q);
+  /** The pickers' list; `db`: the caller's transaction (another module checking a body). */
+  async options(q: ParameterOptionsQuery, db: Kysely<DB> = this.db): Promise<ParameterOption[]> {
+    const rows = await repo.options(db, q);
     return rows.map((r) => ({
       ...r,
       medium: r.medium as Medium,

@@ -105,6 +105,27 @@ export const sitesRepository = {
       .execute();
   },
 
+  /** The programmes whose lines name some points (a point in a programme is not removed). */
+  programsOfPoints(db: Kysely<DB>, pointIds: readonly number[]) {
+    if (pointIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('monitoring_program_lines as l')
+      .innerJoin('monitoring_programs as m', 'm.id', 'l.program_id')
+      .select(['l.point_id', 'm.code'])
+      .distinct()
+      .where('l.point_id', 'in', [...pointIds])
+      .execute();
+  },
+
+  async programsCount(db: Kysely<DB>, siteId: number): Promise<number> {
+    const row = await db
+      .selectFrom('monitoring_programs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', siteId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async customerExists(db: Kysely<DB>, id: number): Promise<boolean> {
     return (await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { invalid } from '../../lib/errors';
 import * as kit from '../../lib/plain-record';
+import { lockRow } from '../../lib/row-lock';
 import { fromE6, toE6 } from '../attendance/attendance-rules';
 import { type PlanRow, type PointRow, sitesRepository as repo, type SiteRow } from './sites.repository';
 
@@ -78,7 +79,20 @@ async function findDetail(db: Kysely<DB>, id: number): Promise<SiteDetail | unde
 /** The body's references: the customer, each point's id (this site's), each plan line's parameter (the point's medium). */
 async function checkBody(db: Kysely<DB>, body: SiteCreateBody, before?: SiteDetail): Promise<void> {
   if (!(await repo.customerExists(db, body.customer_id))) throw invalid('customer_id', 'Khách hàng không tồn tại.');
+  // Held before reading who uses its points: a programme being written for the site waits, or is waited for.
+  if (before) await lockRow(db, 'sites', before.id, 'write');
   const own = new Set(before?.points.map((p) => p.id) ?? []);
+  // A point a programme names stays (its rounds and samples refer to it).
+  const kept = new Set(body.points.flatMap((p) => (p.id === undefined ? [] : [p.id])));
+  const dropped = (before?.points ?? []).filter((p) => !kept.has(p.id));
+  const used = await repo.programsOfPoints(
+    db,
+    dropped.map((p) => p.id),
+  );
+  if (used.length > 0) {
+    const point = dropped.find((p) => p.id === used[0]?.point_id);
+    throw invalid('points', `Không thể bỏ điểm ${point?.code} vì đang thuộc chương trình quan trắc ${used[0]?.code}.`);
+  }
   const ids = [...new Set(body.points.flatMap((p) => p.plan.map((l) => l.parameter_id)))];
   const mediumOf = new Map((await repo.parameterMedia(db, ids)).map((p) => [p.id, p.medium]));
   body.points.forEach((point, i) => {
@@ -138,6 +152,14 @@ const records = new kit.PlainRecords({
     search_text: searchText(body.code, body.name, body.address ?? '', body.permit_number ?? ''),
   }),
   check: checkBody,
+  inUse: async (db, site) => {
+    const programs = await repo.programsCount(db, site.id);
+    return kit.refusedWhileUsed(
+      programs,
+      `Không thể xóa cơ sở ${site.code} vì đang có ${programs} chương trình quan trắc.`,
+      'IN_USE',
+    );
+  },
 });
 
 /**

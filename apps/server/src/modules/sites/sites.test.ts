@@ -242,6 +242,13 @@ describe('sites', () => {
     expectError(await call('PUT', `/api/sites/${site.id}`, { ...dyeHouse(), points: [], version: 1 }), 404, 'NOT_FOUND');
   });
 
+  it('lets whoever records sites pick the customer, and nobody else without a customer key', async () => {
+    const picked = await call('GET', '/api/customers/options?search=phố nối', undefined, editor.token);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().map((c: { id: number }) => c.id)).toContain(customerId);
+    expectError(await call('GET', '/api/customers/options', undefined, reader.token), 403, 'FORBIDDEN');
+  });
+
   it('answers 401 without a token and 403 without the keys', async () => {
     expect((await t.call({ method: 'GET', url: '/api/sites' })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/sites/options' })).statusCode).toBe(401);

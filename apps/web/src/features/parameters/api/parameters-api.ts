@@ -81,10 +81,11 @@ export function useExportParameters() {
 }
 
 /** GET /api/parameters/options?medium=&active=: the pickers (a site's plan, a programme), active first. */
-export function useParameterOptions(query: { medium?: string; active?: string } = {}) {
+export function useParameterOptions(query: { medium?: string; active?: string } = {}, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.parameters.options(query),
     queryFn: () => api.get<ParameterOption[]>('/api/parameters/options', { params: query, display: 'ignore' }),
+    enabled: options.enabled ?? true,
     staleTime: 60_000,
   });
 }

@@ -89,14 +89,3 @@ export function useExportSites() {
       api.download('/api/sites', query, `co-so-quan-trac-${dayjs().format('YYYY-MM-DD')}.xlsx`),
   });
 }
-
-/** GET /api/parameters/options?medium=&active=1: a point's plan picker, the parameters in use of its medium. */
-export function useParameterOptions(medium: string | null | undefined) {
-  const query = { medium: medium ?? undefined, active: '1' };
-  return useQuery({
-    queryKey: queryKeys.parameters.options(query),
-    queryFn: () => api.get<ParameterOption[]>('/api/parameters/options', { params: query, display: 'ignore' }),
-    enabled: !!medium,
-    staleTime: 60_000,
-  });
-}

@@ -29,10 +29,11 @@ import { type ReactNode, useMemo } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { CodeNameFields, FormFooter } from '@/components/record-form';
 import { ProvinceSelect } from '@/features/customers/components/province-select';
+import { useParameterOptions } from '@/features/parameters/api/parameters-api';
 import { dayjs } from '@/lib/dayjs';
 import type { InvalidDecimal } from '@/lib/decimal';
 import { textLimit, zodRule } from '@/lib/forms';
-import { type SiteCreateInput, useParameterOptions } from '../api/sites-api';
+import type { SiteCreateInput } from '../api/sites-api';
 import { CustomerSelect } from './customer-select';
 import { FREQUENCY_OPTIONS, MEDIUM_OPTIONS } from './site-labels';
 
@@ -342,7 +343,8 @@ function PointCard({
   const medium = Form.useWatch(['points', field.name, 'medium'], form) as Medium | null | undefined;
   const code = Form.useWatch(['points', field.name, 'code'], form) as string | undefined;
   const plan = (Form.useWatch(['points', field.name, 'plan'], form) ?? []) as Partial<PlanLineValues>[];
-  const parameters = useParameterOptions(medium);
+  // A point's plan offers the parameters in use of its medium.
+  const parameters = useParameterOptions({ medium: medium ?? undefined, active: '1' }, { enabled: !!medium });
   const number = index + 1;
 
   const options = useMemo(() => {
