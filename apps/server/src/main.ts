@@ -33,8 +33,15 @@ async function main() {
   const demo = process.argv.includes('--demo') || process.env.DEMO === 'true';
   if (demo) {
     // The demo's data and code are loaded only with --demo: a plain start does not parse them.
-    const { loadDemo, loadDemoActivity, loadDemoEvaluations, loadDemoContractTemplates, loadDemoContracts, loadDemoSites } =
-      await import('./demo/demo-all');
+    const {
+      loadDemo,
+      loadDemoActivity,
+      loadDemoEvaluations,
+      loadDemoContractTemplates,
+      loadDemoContracts,
+      loadDemoSites,
+      loadDemoPrograms,
+    } = await import('./demo/demo-all');
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
     // Evaluations after the activity: their computed actuals count its works and requests.
@@ -45,6 +52,8 @@ async function main() {
     if (loaded) await loadDemoContracts(database.db, config.dataDir);
     // The customers' monitored sites, for the customers the activity made (issue 24).
     if (loaded) await loadDemoSites(database.db);
+    // This year's programme of each site, priced by the customer's signed contract when there is one.
+    if (loaded) await loadDemoPrograms(database.db);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

@@ -4,4 +4,5 @@ export { loadDemoActivity } from './demo-activity';
 export { loadDemoContractTemplates } from './demo-contract-templates';
 export { loadDemoContracts } from './demo-contracts';
 export { loadDemoEvaluations } from './demo-evaluations';
+export { loadDemoPrograms } from './demo-programs';
 export { loadDemoSites } from './demo-sites';

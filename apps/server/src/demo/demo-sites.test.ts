@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
+import { loadDemoPrograms } from './demo-programs';
 import { loadDemoSites, SITE_CUSTOMERS } from './demo-sites';
 
 describe('demo sites', () => {
@@ -21,6 +22,8 @@ describe('demo sites', () => {
     }
     expect(await loadDemoSites(t.database.db)).toBe(true);
     expect(await loadDemoSites(t.database.db)).toBe(false);
+    expect(await loadDemoPrograms(t.database.db)).toBe(true);
+    expect(await loadDemoPrograms(t.database.db)).toBe(false);
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -73,5 +76,21 @@ describe('demo sites', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it("gives each site this year's programme: its plan as lines, past rounds done but one late, the rest planned", async () => {
+    const res = await t.call({ method: 'GET', url: '/api/monitoring-programs?per_page=100', token: t.adminToken });
+    expect(res.statusCode).toBe(200);
+    const programs = res.json().data as { id: number; progress: { rounds: number; done: number; late: number } }[];
+    expect(programs).toHaveLength(12);
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const late = programs.reduce((n, p) => n + p.progress.late, 0);
+    // Before the first round of the year is due nothing can be late.
+    expect(late).toBe(today > `${today.slice(0, 4)}-01-31` ? 1 : 0);
+    for (const p of programs) {
+      const detail = (await t.call({ method: 'GET', url: `/api/monitoring-programs/${p.id}`, token: t.adminToken })).json();
+      expect(detail.lines.length).toBeGreaterThan(0);
+      for (const r of detail.rounds) if (r.due_date >= today) expect(r.status).toBe('planned');
+    }
   });
 });
