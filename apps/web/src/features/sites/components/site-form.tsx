@@ -28,7 +28,7 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { DecimalInput } from '@/components/decimal-input';
 import { CodeNameFields, FormFooter } from '@/components/record-form';
-import { ProvinceSelect } from '@/features/customers/components/province-select';
+import { ProvinceSelect } from '@/features/customers';
 import { useParameterOptions } from '@/features/parameters/api/parameters-api';
 import { dayjs } from '@/lib/dayjs';
 import type { InvalidDecimal } from '@/lib/decimal';

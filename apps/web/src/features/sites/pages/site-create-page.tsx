@@ -2,7 +2,7 @@ import { Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { handleSubmitError } from '@/components/submit-error';
-import { placeNestedErrors } from '@/features/customers/components/nested-errors';
+import { placeNestedErrors } from '@/features/customers';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { useCreateSite } from '../api/sites-api';

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
 import { handleSubmitError } from '@/components/submit-error';
-import { placeNestedErrors } from '@/features/customers/components/nested-errors';
+import { placeNestedErrors } from '@/features/customers';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { useSite, useUpdateSite } from '../api/sites-api';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ActiveFilter } from '@/components/active-tag';
 import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
 import { ListPage } from '@/components/list-page';
-import { ProvinceSelect } from '@/features/customers/components/province-select';
+import { ProvinceSelect } from '@/features/customers';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useExportSites, useSites } from '../api/sites-api';
