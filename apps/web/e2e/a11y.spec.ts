@@ -150,6 +150,28 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     radius_m: 150,
     all_staff: true,
   });
+  const parameter = await post(request, token, '/api/parameters', {
+    code: `A11Y-${id}`,
+    name: `Nhu cầu oxy hóa học ${id}`,
+    medium: 'wastewater',
+    unit: 'mg/L',
+    method: 'SMEWW 5220C:2017',
+    place: 'lab',
+    lod: '3.0',
+  });
+  const monitored = await post(request, token, '/api/sites', {
+    code: `A11Y-${id}`,
+    name: `Nhà máy kiểm thử ${id}`,
+    customer_id: customer.id,
+    points: [
+      {
+        code: 'NT1',
+        name: 'Nước thải sau xử lý',
+        medium: 'wastewater',
+        plan: [{ parameter_id: parameter.id, frequency: 'quarterly' }],
+      },
+    ],
+  });
   const correction = await post(request, token, '/api/attendance/corrections', {
     date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
     check_out: '17:30',
@@ -176,6 +198,8 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     ...(leave ? { leaves: leave } : {}),
     'attendance.sites': site.id,
     'attendance.corrections': correction.id,
+    'monitoring.parameters': parameter.id,
+    'monitoring.sites': monitored.id,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }
