@@ -23,6 +23,8 @@ test.describe('Vai trò', () => {
   });
 
   test('thêm → sửa → tìm trong danh sách → xuất Excel', async ({ page }) => {
+    // The whole permission tree is ticked and saved twice: on a loaded CI machine past 30 s (as the other long forms).
+    test.setTimeout(60_000);
     const id = unique();
     const name = `Kế toán tổng hợp ${id}`;
 
