@@ -76,7 +76,9 @@ test.describe('Danh mục dịch vụ', () => {
     await page.getByLabel('Mã dịch vụ').fill(`KT-${id}`);
     await page.getByLabel('Tên dịch vụ').fill(name);
     await page.getByLabel('Nhóm dịch vụ').fill(group);
+    // Typed first: other specs' units fill the list, and only its first rows are drawn.
     await page.getByLabel('Đơn vị tính').click();
+    await page.getByLabel('Đơn vị tính').fill(unit.name);
     await page.locator('.ant-select-dropdown:visible').getByTitle(unit.name, { exact: true }).click();
     await page.getByLabel('Đơn giá (chưa VAT)').fill('3200000');
     await page.locator('form').getByRole('button', { name: 'Thêm dịch vụ' }).click();
