@@ -160,21 +160,9 @@ export class MonitoringProgramsService {
   update(actor: Actor, id: number, body: ProgramCreateBody & { version: number }): Promise<ProgramDetail> {
     return this.records.update(this.db, actor, id, body, {
       written: async (trx, before) => {
+        if (!reshapes(before, body)) return;
         // No lines in the body: the programme keeps its own (not the site's plan of today), or takes its new site's.
-        const lines =
-          body.lines ??
-          (before.site.id === body.site_id
-            ? before.lines.map((l) => ({ point_id: l.point.id, parameter_id: l.parameter.id, frequency: l.frequency }))
-            : await this.linesOf(trx, body));
-        const same =
-          before.start_date === body.start_date &&
-          before.end_date === body.end_date &&
-          before.site.id === body.site_id &&
-          sameLines(
-            before.lines.map((l) => ({ point_id: l.point.id, parameter_id: l.parameter.id, frequency: l.frequency })),
-            lines,
-          );
-        if (same) return;
+        const lines = body.lines ?? (before.site.id === body.site_id ? linesOfDetail(before) : await this.linesOf(trx, body));
         await repo.replaceLines(trx, id, lines);
         await this.generateRounds(trx, id, body, lines);
       },
@@ -261,31 +249,11 @@ export class MonitoringProgramsService {
         'lines',
         'Chương trình cần ít nhất một chỉ tiêu: hãy lập kế hoạch cho các điểm của cơ sở, hoặc chọn chỉ tiêu.',
       );
-    if (before) {
-      const changed =
-        before.start_date !== body.start_date ||
-        before.end_date !== body.end_date ||
-        before.site.id !== body.site_id ||
-        body.lines !== undefined;
-      if (changed && (await repo.startedRounds(db, before.id)) > 0) {
-        const same =
-          body.lines === undefined ||
-          sameLines(
-            before.lines.map((l) => ({ point_id: l.point.id, parameter_id: l.parameter.id, frequency: l.frequency })),
-            body.lines,
-          );
-        if (
-          !same ||
-          before.start_date !== body.start_date ||
-          before.end_date !== body.end_date ||
-          before.site.id !== body.site_id
-        )
-          throw conflict(
-            'Chương trình đã có đợt đã thực hiện hoặc đã hủy: không thể đổi cơ sở, thời gian hay chỉ tiêu. Hãy lập chương trình mới.',
-            'PROGRAM_STARTED',
-          );
-      }
-    }
+    if (before && reshapes(before, body) && (await repo.startedRounds(db, before.id)) > 0)
+      throw conflict(
+        'Chương trình đã có đợt đã thực hiện hoặc đã hủy: không thể đổi cơ sở, thời gian hay chỉ tiêu. Hãy lập chương trình mới.',
+        'PROGRAM_STARTED',
+      );
   }
 
   private async generateRounds(db: Kysely<DB>, id: number, body: ProgramCreateBody, lines: Lines): Promise<void> {
@@ -310,6 +278,19 @@ export class MonitoringProgramsService {
       })),
     );
   }
+}
+
+const linesOfDetail = (p: ProgramDetail): Lines =>
+  p.lines.map((l) => ({ point_id: l.point.id, parameter_id: l.parameter.id, frequency: l.frequency }));
+
+/** Whether an edit changes what the rounds are made of: the site, the period or the lines. */
+function reshapes(before: ProgramDetail, body: ProgramCreateBody): boolean {
+  return (
+    before.site.id !== body.site_id ||
+    before.start_date !== body.start_date ||
+    before.end_date !== body.end_date ||
+    (body.lines !== undefined && !sameLines(linesOfDetail(before), body.lines))
+  );
 }
 
 function sameLines(a: Lines, b: Lines): boolean {
