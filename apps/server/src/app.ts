@@ -55,6 +55,8 @@ import { departmentsRoutes } from './modules/departments/departments.routes';
 import { DepartmentsService } from './modules/departments/departments.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
+import { equipmentRoutes } from './modules/equipment/equipment.routes';
+import { EquipmentService } from './modules/equipment/equipment.service';
 import { EvaluationLifecycleService } from './modules/evaluations/evaluation-lifecycle.service';
 import { EvaluationResultsService } from './modules/evaluations/evaluation-results.service';
 import { EvaluationSelfDueJob } from './modules/evaluations/evaluation-self-due.job';
@@ -418,6 +420,8 @@ export async function buildApp({
   const sites = new SitesService(db);
   await app.register(parametersRoutes, { parameters });
   await app.register(sitesRoutes, { sites });
+  const equipment = new EquipmentService(db);
+  await app.register(equipmentRoutes, { equipment });
   await app.register(monitoringProgramsRoutes, { programs: new MonitoringProgramsService(db, { sites, parameters }) });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });

@@ -172,6 +172,13 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
       },
     ],
   });
+  const instrument = await post(request, token, '/api/equipment', {
+    code: `A11Y-${id}`,
+    name: `Máy đo pH cầm tay ${id}`,
+    kind: 'instrument',
+    model: 'Hanna HI98194',
+    calibration_due: `${year}-06-30`,
+  });
   const correction = await post(request, token, '/api/attendance/corrections', {
     date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
     check_out: '17:30',
@@ -200,6 +207,7 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     'attendance.corrections': correction.id,
     'monitoring.parameters': parameter.id,
     'monitoring.sites': monitored.id,
+    'monitoring.equipment': instrument.id,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }

@@ -37,6 +37,8 @@ export const PERMISSION_KEYS = [
   'attendance.all',
   // Issue 24, the monitoring trade: the parameter catalogue, customers' sites and points, programmes and rounds.
   ...crud('monitoring'),
+  // Issue 24 part 4: the field team's instruments and vehicles, their calibration and inspection dates.
+  ...crud('equipment'),
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -71,6 +73,7 @@ export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
   customer: 'Khách hàng',
   attendance: 'Chấm công',
   monitoring: 'Quan trắc (chỉ tiêu, điểm quan trắc, chương trình)',
+  equipment: 'Thiết bị và phương tiện quan trắc',
 };
 
 export const PERMISSION_ACTION_LABELS: Record<string, string> = {

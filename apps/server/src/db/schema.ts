@@ -155,6 +155,7 @@ export interface DB {
   monitoring_programs: MonitoringProgramsTable;
   monitoring_program_lines: MonitoringProgramLinesTable;
   monitoring_rounds: MonitoringRoundsTable;
+  equipment: EquipmentTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -776,6 +777,28 @@ export interface MonitoringRoundsTable {
   done_at: string | null;
   done_by: number | null;
   version: Generated<number>;
+}
+
+// Issue 24 part 4: instruments and vehicles (migration 0039).
+
+export interface EquipmentTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** 'instrument' | 'vehicle'. */
+  kind: string;
+  model: string | null;
+  /** An instrument's serial number, a vehicle's licence plate. */
+  identifier: string | null;
+  department_id: number | null;
+  measures: string | null;
+  /** `YYYY-MM-DD`: calibration (instrument) or inspection (vehicle) due. */
+  calibration_due: string | null;
+  calibration_certificate: string | null;
+  last_calibrated_on: string | null;
+  description: string | null;
+  active: number;
+  search_text: string;
 }
 
 export interface ServicesTable extends Stamps {

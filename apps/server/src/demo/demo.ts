@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/crypto';
 import { formatCode, nextSequence } from '../lib/sequences';
 import { loadDemoAttendance } from './demo-attendance';
 import { loadDemoCompany } from './demo-company';
+import { loadDemoEquipment } from './demo-equipment';
 import { loadDemoKpiTypes } from './demo-kpi-types';
 import { loadDemoLeaves } from './demo-leaves';
 import { loadDemoParameters } from './demo-parameters';
@@ -62,6 +63,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'leaves.all',
       'attendance.all',
       ...crud('monitoring'),
+      ...crud('equipment'),
     ],
   },
   {
@@ -91,8 +93,9 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       // Heads review their staff; approving is HR's (user_evaluations.edit), docs/decisions.md "Evaluations".
       'user_evaluations.index',
       'user_evaluations.show',
-      // The monitoring and laboratory heads keep the parameter catalogue.
+      // The monitoring and laboratory heads keep the parameter catalogue, the instruments and the vehicles.
       ...crud('monitoring'),
+      ...crud('equipment'),
     ],
   },
   {
@@ -111,6 +114,8 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'user_evaluations.index',
       'user_evaluations.show',
       ...view('monitoring'),
+      // The field staff see which instruments are in calibration.
+      ...view('equipment'),
     ],
   },
   {
@@ -301,6 +306,7 @@ export async function loadDemo(db: Kysely<DB>): Promise<boolean> {
     await loadDemoCompany(trx, stamps);
     await loadDemoServices(trx, stamps);
     await loadDemoParameters(trx, stamps);
+    await loadDemoEquipment(trx, stamps);
     await loadDemoKpiTypes(trx, stamps);
   });
   await loadDemoLeaves(db);

@@ -21,7 +21,8 @@ export type LockableTable =
   | 'attendance_sites'
   | 'parameters'
   | 'sites'
-  | 'monitoring_programs';
+  | 'monitoring_programs'
+  | 'equipment';
 
 /** Whether the executor talks to PostgreSQL (the one engine whose transactions run side by side). */
 export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -97,6 +97,7 @@ const fx = {
   evaluationId: 0,
   contractId: 0,
   settingId: 0,
+  equipmentId: 0,
 };
 
 const ID_FIELDS: Record<string, () => number> = {
@@ -266,6 +267,7 @@ const idFor = (url: string) => {
     evaluations: fx.evaluationId,
     contracts: fx.contractId,
     'notification-settings': fx.settingId,
+    equipment: fx.equipmentId,
   };
   return ids[url.split('/')[2] ?? ''] ?? 1;
 };
@@ -390,6 +392,7 @@ beforeAll(async () => {
   ).id;
   const settings = (await t.call({ method: 'GET', url: '/api/notification-settings', token: t.adminToken })).json();
   fx.settingId = settings.data[0].id;
+  fx.equipmentId = (await created('/api/equipment', { code: uniq('TB'), name: 'Máy đo pH', kind: 'instrument' })).id;
 });
 afterAll(() => t.close());
 
@@ -413,6 +416,8 @@ describe('the numeric fields under test', () => {
       'GET /api/users query per_page',
       'DELETE /api/settings/company/logo query version',
       'DELETE /api/units/:id path id',
+      'PUT /api/equipment/:id body department_id',
+      'PUT /api/equipment/:id body version',
     ]) {
       expect(names, name).toContain(name);
     }

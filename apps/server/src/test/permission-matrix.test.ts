@@ -50,6 +50,8 @@ const fx = {
   siteId: 0,
   programId: 0,
   pointId: 0,
+  /** An instrument (issue 24 part 4). */
+  equipmentId: 0,
   serviceId: 0,
   /** A KPI type. */
   kpiTypeId: 0,
@@ -115,6 +117,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   parameters: () => created('/api/parameters', parameterBody()),
   sites: () => created('/api/sites', siteBody()),
   'monitoring-programs': () => created('/api/monitoring-programs', programBody()),
+  equipment: () => created('/api/equipment', equipmentBody()),
   services: () => created('/api/services', serviceBody()),
   'contract-templates': () => createdTemplate(),
   'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
@@ -163,6 +166,12 @@ const programBody = () => ({
   start_date: '2027-01-01',
   end_date: '2027-12-31',
   lines: [{ point_id: fx.pointId, parameter_id: fx.parameterId, frequency: 'quarterly' }],
+});
+const equipmentBody = () => ({
+  code: uniq('TB'),
+  name: 'Máy đo ma trận',
+  kind: 'instrument',
+  calibration_due: '2027-06-30',
 });
 /** A round's state change: a fresh programme, its first round made fit for the verb (done or cancelled to reopen). */
 async function roundRequestFor(r: Route): Promise<{ method: 'POST'; url: string; payload: Record<string, unknown> } | null> {
@@ -715,6 +724,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     parameters: fx.parameterId,
     sites: fx.siteId,
     'monitoring-programs': fx.programId,
+    equipment: fx.equipmentId,
     services: fx.serviceId,
     'contract-templates': fx.templateId,
     'kpi-types': fx.kpiTypeId,
@@ -741,6 +751,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
       notification_settings: 1,
       kpi_types: fx.kpiTypeId,
       parameters: fx.parameterId,
+      equipment: fx.equipmentId,
     };
     url += `?entity=${entity}&entity_id=${ids[entity]}`;
   } else if (route === 'POST /api/documents') {
@@ -806,7 +817,11 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'POST /api/parameters') payload = parameterBody();
   else if (route === 'POST /api/sites') payload = siteBody();
   else if (route === 'POST /api/monitoring-programs') payload = programBody();
-  else if (route === 'PUT /api/monitoring-programs/:id') {
+  else if (route === 'POST /api/equipment') payload = equipmentBody();
+  else if (route === 'PUT /api/equipment/:id') {
+    const e = await current(`/api/equipment/${fx.equipmentId}`);
+    payload = { ...equipmentBody(), code: e.code, version: e.version };
+  } else if (route === 'PUT /api/monitoring-programs/:id') {
     const pr = await current(`/api/monitoring-programs/${fx.programId}`);
     payload = { ...programBody(), code: pr.code, version: pr.version };
   } else if (route === 'PUT /api/sites/:id') {
@@ -922,6 +937,7 @@ beforeAll(async () => {
   fx.siteId = await created('/api/sites', { ...siteBody(), code: 'CS-MATRIX' });
   fx.pointId = (await current(`/api/sites/${fx.siteId}`)).points[0].id;
   fx.programId = await created('/api/monitoring-programs', { ...programBody(), code: 'CTQT-MATRIX' });
+  fx.equipmentId = await created('/api/equipment', { ...equipmentBody(), code: 'TB-MATRIX' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
   fx.templateId = await createdTemplate();

@@ -136,6 +136,9 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'monitoring.parameters.index': () => import('@/features/parameters/pages/parameter-list-page'),
   'monitoring.parameters.create': () => import('@/features/parameters/pages/parameter-create-page'),
   'monitoring.parameters.edit': () => import('@/features/parameters/pages/parameter-edit-page'),
+  'monitoring.equipment.index': () => import('@/features/equipment/pages/equipment-list-page'),
+  'monitoring.equipment.create': () => import('@/features/equipment/pages/equipment-create-page'),
+  'monitoring.equipment.edit': () => import('@/features/equipment/pages/equipment-edit-page'),
   ...crud('monitoring.sites', {
     index: () => import('@/features/sites/pages/site-list-page'),
     create: () => import('@/features/sites/pages/site-create-page'),

@@ -70,6 +70,11 @@ export const queryKeys = {
     ...resource('parameters'),
     options: (query: object) => ['parameters', 'options', query] as const,
   },
+  /** `/api/equipment`: instruments and vehicles; `options` feeds a trip's pickers (by kind, on a date). */
+  equipment: {
+    ...resource('equipment'),
+    options: (query: object) => ['equipment', 'options', query] as const,
+  },
   /** `/api/monitoring-programs`: programmes of a site over a period and their rounds. */
   monitoringPrograms: resource('monitoring-programs'),
   /** `/api/sites`: customers' monitored sites with their points and plans; `options` feeds the site pickers. */
@@ -197,6 +202,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   parameters: queryKeys.parameters,
   sites: queryKeys.sites,
   monitoring_programs: queryKeys.monitoringPrograms,
+  equipment: queryKeys.equipment,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

@@ -28,6 +28,7 @@
 //   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
 //   monitoring.parameters.*  (monitoring.*)                 parameters
 //   monitoring.sites.*       (monitoring.*)                 sites
+//   monitoring.equipment.*   (equipment.*)                  equipment
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -344,6 +345,16 @@ export const ROUTES: RouteDef[] = [
     group: 'monitoring',
     description: 'Chỉ tiêu quan trắc theo thành phần môi trường: phương pháp, giới hạn phát hiện, lưu mẫu, VIMCERTS, VILAS.',
     keys: { index: ['monitoring.index'], create: ['monitoring.create'], edit: ['monitoring.edit', 'monitoring.show'] },
+    screens: ['index', 'create', 'edit'],
+  }),
+  ...crud({
+    name: 'monitoring.equipment',
+    path: 'monitoring/equipment',
+    list: 'Thiết bị, phương tiện',
+    noun: 'thiết bị, phương tiện',
+    group: 'monitoring',
+    description: 'Thiết bị đo, lấy mẫu và xe của đội hiện trường: hạn hiệu chuẩn, kiểm định, đăng kiểm.',
+    keys: { index: ['equipment.index'], create: ['equipment.create'], edit: ['equipment.edit', 'equipment.show'] },
     screens: ['index', 'create', 'edit'],
   }),
   ...crud({

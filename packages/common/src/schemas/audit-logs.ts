@@ -40,6 +40,8 @@ export const AUDIT_ENTITIES = {
   sites: 'monitoring.show',
   /** Monitoring programmes, their lines and their rounds' state changes. */
   monitoring_programs: 'monitoring.show',
+  /** The field team's instruments and vehicles. */
+  equipment: 'equipment.show',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

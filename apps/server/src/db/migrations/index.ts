@@ -33,6 +33,7 @@ import { leaveTrip } from './0035-leave-trip';
 import { parameters } from './0036-parameters';
 import { sites } from './0037-sites';
 import { monitoringPrograms } from './0038-monitoring-programs';
+import { equipment } from './0039-equipment';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0036-parameters': parameters,
   '0037-sites': sites,
   '0038-monitoring-programs': monitoringPrograms,
+  '0039-equipment': equipment,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {
