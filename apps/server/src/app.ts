@@ -77,6 +77,7 @@ import { leavesRoutes } from './modules/leaves/leaves.routes';
 import { LeavesService } from './modules/leaves/leaves.service';
 import { monitoringProgramsRoutes } from './modules/monitoring-programs/monitoring-programs.routes';
 import { MonitoringProgramsService } from './modules/monitoring-programs/monitoring-programs.service';
+import { MonitoringRoundsService } from './modules/monitoring-programs/monitoring-rounds.service';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { NotificationSettingsService } from './modules/notification-settings/notification-settings.service';
 import { notificationStreamRoutes } from './modules/notifications/notification-stream.routes';
@@ -103,6 +104,9 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { RequestsService } from './modules/requests/requests.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
+import { samplingTripsAccess } from './modules/sampling-trips/sampling-trips.access';
+import { samplingTripsRoutes } from './modules/sampling-trips/sampling-trips.routes';
+import { SamplingTripsService } from './modules/sampling-trips/sampling-trips.service';
 import { ServicesImport } from './modules/services/services.import';
 import { servicesRoutes } from './modules/services/services.routes';
 import { ServicesService } from './modules/services/services.service';
@@ -309,6 +313,14 @@ export async function buildApp({
     log: app.log,
   });
 
+  // Issue 24: the monitoring trade. A programme keeps its rounds while a trip holds one (bound here: trips read rounds).
+  const parameters = new ParametersService(db);
+  const sites = new SitesService(db);
+  const equipment = new EquipmentService(db);
+  const programs = new MonitoringProgramsService(db, { sites, parameters, contracts });
+  const trips = new SamplingTripsService(db, { rounds: new MonitoringRoundsService(db), equipment, departments });
+  programs.useRoundsOnTrips((trx, programId) => trips.tripOfProgram(trx, programId));
+
   // Who reaches the files and the history of each module's records, as each module declares it.
   const access: ModuleAccess[] = [
     customersAccess(),
@@ -319,6 +331,7 @@ export async function buildApp({
     leavesAccess(leaves),
     contractsAccess(contracts),
     contractTemplatesAccess(),
+    samplingTripsAccess(trips),
   ];
   for (const declared of access) {
     for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
@@ -416,13 +429,11 @@ export async function buildApp({
   });
   await app.register(kpiTypesRoutes, { kpiTypes: new KpiTypesService(db) });
   await app.register(unitsRoutes, { units: new UnitsService(db) });
-  const parameters = new ParametersService(db);
-  const sites = new SitesService(db);
   await app.register(parametersRoutes, { parameters });
   await app.register(sitesRoutes, { sites });
-  const equipment = new EquipmentService(db);
   await app.register(equipmentRoutes, { equipment });
-  await app.register(monitoringProgramsRoutes, { programs: new MonitoringProgramsService(db, { sites, parameters }) });
+  await app.register(monitoringProgramsRoutes, { programs });
+  await app.register(samplingTripsRoutes, { trips });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

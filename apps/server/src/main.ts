@@ -41,6 +41,7 @@ async function main() {
       loadDemoContracts,
       loadDemoSites,
       loadDemoPrograms,
+      loadDemoTrips,
     } = await import('./demo/demo-all');
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
@@ -54,6 +55,8 @@ async function main() {
     if (loaded) await loadDemoSites(database.db);
     // This year's programme of each site, priced by the customer's signed contract when there is one.
     if (loaded) await loadDemoPrograms(database.db);
+    // The field team's trips on those rounds, with the demo's vehicles and instruments.
+    if (loaded) await loadDemoTrips(database.db);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

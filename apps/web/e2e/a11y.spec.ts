@@ -179,6 +179,25 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     model: 'Hanna HI98194',
     calibration_due: `${year}-06-30`,
   });
+  const program = await post(request, token, '/api/monitoring-programs', {
+    code: `A11Y-${id}`,
+    name: `Quan trắc kiểm thử ${id}`,
+    site_id: monitored.id,
+    start_date: `${year}-01-01`,
+    end_date: `${year}-12-31`,
+  });
+  const programRounds = (await (
+    await request.get(`/api/monitoring-programs/${program.id}`, { headers: auth(token) })
+  ).json()) as {
+    rounds: { id: number }[];
+  };
+  const trip = await post(request, token, '/api/sampling-trips', {
+    name: `Chuyến kiểm thử ${id}`,
+    start_date: `${year}-02-10`,
+    end_date: `${year}-02-10`,
+    leader_id: user.id,
+    round_ids: [programRounds.rounds[0]!.id],
+  });
   const correction = await post(request, token, '/api/attendance/corrections', {
     date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
     check_out: '17:30',
@@ -208,6 +227,8 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     'monitoring.parameters': parameter.id,
     'monitoring.sites': monitored.id,
     'monitoring.equipment': instrument.id,
+    'monitoring.programs': program.id,
+    'monitoring.trips': trip.id,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }

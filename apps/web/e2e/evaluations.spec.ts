@@ -164,6 +164,21 @@ test.describe('Đánh giá KPI', () => {
     await expect(hr.page.getByLabel('Tên kỳ đánh giá')).toHaveValue(name);
     const uniqueName = `${name} ${id}`;
     await hr.page.getByLabel('Tên kỳ đánh giá').fill(uniqueName);
+    // The same quarter of a spare year: one evaluation per type and dates, so a retry (or another run on this
+    // database) would otherwise meet the quarter this attempt created.
+    const year = spareYear();
+    const first = (quarter - 1) * 3 + 1;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    for (const [label, value] of [
+      ['Từ ngày', `01/${pad(first)}/${year}`],
+      ['Đến ngày', `${new Date(year, first + 2, 0).getDate()}/${pad(first + 2)}/${year}`],
+    ] as const) {
+      const input = hr.page.getByLabel(label, { exact: true });
+      await input.click();
+      await input.fill(value);
+      await input.press('Tab');
+      await expect(input).toHaveValue(value);
+    }
 
     // Departments: the tree select.
     const deps = hr.page.getByLabel('Phòng ban áp dụng');

@@ -29,6 +29,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   // A user's annual leave, written by HR (issue 10).
   leave_adjustment: 'Điều chỉnh số ngày phép',
   leave_carry_over: 'Chuyển phép sang năm sau',
+  round_done: 'Ghi nhận đợt đã thực hiện',
+  round_cancelled: 'Hủy đợt quan trắc',
+  round_planned: 'Mở lại đợt quan trắc',
 };
 
 // Requests and works (issue 4).

@@ -39,6 +39,12 @@ export const PERMISSION_KEYS = [
   ...crud('monitoring'),
   // Issue 24 part 4: the field team's instruments and vehicles, their calibration and inspection dates.
   ...crud('equipment'),
+  // Issue 24 part 4, sampling trips: own trips (led or joined); the department's; all; plan; edit and cancel.
+  'sampling.index',
+  'sampling.department',
+  'sampling.all',
+  'sampling.create',
+  'sampling.edit',
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -74,6 +80,7 @@ export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
   attendance: 'Chấm công',
   monitoring: 'Quan trắc (chỉ tiêu, điểm quan trắc, chương trình)',
   equipment: 'Thiết bị và phương tiện quan trắc',
+  sampling: 'Chuyến lấy mẫu',
 };
 
 export const PERMISSION_ACTION_LABELS: Record<string, string> = {
@@ -95,6 +102,11 @@ export function permissionLabel(key: string): string {
   if (key === 'settings.edit') return 'Sửa cài đặt công ty, Zalo, đơn vị tính';
   if (key === 'leaves.all') return 'Xem và duyệt tất cả đơn nghỉ phép';
   if (key === 'leaves.departments') return 'Duyệt nghỉ phép các phòng ban mình phụ trách';
+  if (key === 'sampling.index') return 'Xem chuyến lấy mẫu mình tham gia';
+  if (key === 'sampling.department') return 'Xem chuyến lấy mẫu của phòng ban';
+  if (key === 'sampling.all') return 'Xem tất cả chuyến lấy mẫu';
+  if (key === 'sampling.create') return 'Lên kế hoạch chuyến lấy mẫu';
+  if (key === 'sampling.edit') return 'Sửa, hủy, xóa chuyến lấy mẫu';
   if (key === 'attendance.index') return 'Chấm công và xem chấm công của mình';
   if (key === 'attendance.department') return 'Xem chấm công các phòng ban mình phụ trách';
   if (key === 'attendance.all') return 'Xem tất cả chấm công, màn hình mã QR, nhập máy chấm công';

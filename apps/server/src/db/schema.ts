@@ -156,6 +156,10 @@ export interface DB {
   monitoring_program_lines: MonitoringProgramLinesTable;
   monitoring_rounds: MonitoringRoundsTable;
   equipment: EquipmentTable;
+  sampling_trips: SamplingTripsTable;
+  sampling_trip_members: SamplingTripMembersTable;
+  sampling_trip_equipment: SamplingTripEquipmentTable;
+  sampling_trip_rounds: SamplingTripRoundsTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -937,4 +941,36 @@ export interface AttendanceCorrectionHistoryTable {
   actor_id: number | null;
   note: string | null;
   at: string;
+}
+
+// Issue 24 part 4: sampling trips (migration 0040).
+
+export interface SamplingTripsTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** planned | in_progress | done | cancelled. */
+  status: string;
+  start_date: string;
+  end_date: string;
+  leader_id: number;
+  notes: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  search_text: string;
+}
+
+export interface SamplingTripMembersTable {
+  trip_id: number;
+  user_id: number;
+}
+
+export interface SamplingTripEquipmentTable {
+  trip_id: number;
+  equipment_id: number;
+}
+
+export interface SamplingTripRoundsTable {
+  trip_id: number;
+  round_id: number;
 }

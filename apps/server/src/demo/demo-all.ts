@@ -6,3 +6,4 @@ export { loadDemoContracts } from './demo-contracts';
 export { loadDemoEvaluations } from './demo-evaluations';
 export { loadDemoPrograms } from './demo-programs';
 export { loadDemoSites } from './demo-sites';
+export { loadDemoTrips } from './demo-trips';

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
 import { loadDemoPrograms } from './demo-programs';
 import { loadDemoSites, SITE_CUSTOMERS } from './demo-sites';
+import { loadDemoTrips } from './demo-trips';
 
 describe('demo sites', () => {
   let t: TestApp;
@@ -24,6 +25,8 @@ describe('demo sites', () => {
     expect(await loadDemoSites(t.database.db)).toBe(false);
     expect(await loadDemoPrograms(t.database.db)).toBe(true);
     expect(await loadDemoPrograms(t.database.db)).toBe(false);
+    expect(await loadDemoTrips(t.database.db)).toBe(true);
+    expect(await loadDemoTrips(t.database.db)).toBe(false);
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -92,5 +95,49 @@ describe('demo sites', () => {
       expect(detail.lines.length).toBeGreaterThan(0);
       for (const r of detail.rounds) if (r.due_date >= today) expect(r.status).toBe('planned');
     }
+  });
+
+  it('gives the field team trips in every state, none holding an instrument twice on a day nor one past calibration', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/sampling-trips?per_page=all', token: t.adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const trips = res.json().data as { id: number; status: string; start_date: string; end_date: string }[];
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const states = new Set(trips.map((x) => x.status));
+    expect(states).toContain('planned');
+    expect(states).toContain('cancelled');
+    if (today > `${today.slice(0, 4)}-04-10`) expect(states).toContain('done');
+    const byDay = new Map<string, number[]>();
+    for (const trip of trips) {
+      const d = (await t.call({ method: 'GET', url: `/api/sampling-trips/${trip.id}`, token: t.adminToken })).json();
+      expect(d.rounds.length).toBeGreaterThan(0);
+      expect(d.checklist.length).toBeGreaterThan(0);
+      if (trip.status === 'cancelled') continue;
+      expect(d.equipment.some((e: { kind: string }) => e.kind === 'vehicle')).toBe(true);
+      for (const e of d.equipment as { id: number; calibration_due: string | null }[]) {
+        if (e.calibration_due) expect(e.calibration_due >= trip.end_date).toBe(true);
+        byDay.set(trip.start_date, [...(byDay.get(trip.start_date) ?? []), e.id]);
+      }
+    }
+    for (const ids of byDay.values()) expect(new Set(ids).size).toBe(ids.length);
+    // A planned trip of the demo is saved back as it reads (valid input, no booking refused).
+    const planned = trips.find((x) => x.status === 'planned')!;
+    const p = (await t.call({ method: 'GET', url: `/api/sampling-trips/${planned.id}`, token: t.adminToken })).json();
+    const saved = await t.call({
+      method: 'PUT',
+      url: `/api/sampling-trips/${p.id}`,
+      token: t.adminToken,
+      payload: {
+        name: p.name,
+        start_date: p.start_date,
+        end_date: p.end_date,
+        leader_id: p.leader.id,
+        member_ids: p.members.map((m: { id: number }) => m.id),
+        vehicle_id: p.vehicle?.id ?? null,
+        equipment_ids: p.equipment.filter((e: { kind: string }) => e.kind === 'instrument').map((e: { id: number }) => e.id),
+        round_ids: p.rounds.map((r: { id: number }) => r.id),
+        version: p.version,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 });

@@ -64,6 +64,10 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'attendance.all',
       ...crud('monitoring'),
       ...crud('equipment'),
+      'sampling.index',
+      'sampling.all',
+      'sampling.create',
+      'sampling.edit',
     ],
   },
   {
@@ -96,6 +100,11 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       // The monitoring and laboratory heads keep the parameter catalogue, the instruments and the vehicles.
       ...crud('monitoring'),
       ...crud('equipment'),
+      // They plan their department's sampling trips.
+      'sampling.index',
+      'sampling.department',
+      'sampling.create',
+      'sampling.edit',
     ],
   },
   {
@@ -114,8 +123,9 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'user_evaluations.index',
       'user_evaluations.show',
       ...view('monitoring'),
-      // The field staff see which instruments are in calibration.
+      // The field staff see which instruments are in calibration, and the trips they are on.
       ...view('equipment'),
+      'sampling.index',
     ],
   },
   {

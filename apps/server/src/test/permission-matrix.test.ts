@@ -80,6 +80,7 @@ const KEY_PREFIX: Record<string, string> = {
   parameters: 'monitoring',
   sites: 'monitoring',
   'monitoring-programs': 'monitoring',
+  'sampling-trips': 'sampling',
 };
 /** The audit-log entity opened by a key's prefix. */
 const AUDIT_ENTITY: Record<string, string> = {
@@ -185,6 +186,60 @@ async function roundRequestFor(r: Route): Promise<{ method: 'POST'; url: string;
 const keyHolders = new Map<string, { id: number; token: string }>();
 
 /** The signed-in user of a token. */
+/**
+ * A sampling trip's calls: a fresh trip led by the caller (their scope always holds it), on a round of a fresh programme,
+ * brought to the state the verb needs (in progress to finish).
+ */
+async function tripRequestFor(r: Route, key: PermissionKey | undefined, token: string) {
+  const route = label(r);
+  const trip = async (status: 'planned' | 'in_progress' = 'planned') => {
+    const program = await current(`/api/monitoring-programs/${await created('/api/monitoring-programs', programBody())}`);
+    const id = await created('/api/sampling-trips', {
+      name: 'Chuyến ma trận',
+      start_date: '2027-02-10',
+      end_date: '2027-02-10',
+      leader_id: await userIdOf(token),
+      round_ids: [program.rounds[0].id],
+    });
+    if (status === 'in_progress') await adminPost(`/api/sampling-trips/${id}/start`, {});
+    return current(`/api/sampling-trips/${id}`);
+  };
+  if (route === 'GET /api/audit-logs' && key?.startsWith('sampling.'))
+    return { method: 'GET', url: `/api/audit-logs?entity=sampling_trips&entity_id=${(await trip()).id}`, payload: undefined };
+  if (!r.url.startsWith('/api/sampling-trips')) return null;
+  if (route === 'POST /api/sampling-trips') {
+    const program = await current(`/api/monitoring-programs/${await created('/api/monitoring-programs', programBody())}`);
+    return {
+      method: 'POST',
+      url: r.url,
+      payload: {
+        name: 'Chuyến ma trận',
+        start_date: '2027-02-11',
+        end_date: '2027-02-11',
+        leader_id: fx.userId,
+        round_ids: [program.rounds[0].id],
+      },
+    };
+  }
+  if (!r.url.includes(':id')) return null;
+  const t0 = await trip(route.endsWith('/finish') ? 'in_progress' : 'planned');
+  const url = r.url.replace(':id', String(t0.id));
+  if (r.method === 'PUT')
+    return {
+      method: 'PUT',
+      url,
+      payload: {
+        name: `${t0.name} (sửa)`,
+        start_date: t0.start_date,
+        end_date: t0.end_date,
+        leader_id: t0.leader.id,
+        round_ids: t0.rounds.map((x: { id: number }) => x.id),
+        version: t0.version,
+      },
+    };
+  return { method: r.method, url, payload: r.method === 'POST' ? {} : undefined };
+}
+
 async function userIdOf(token: string): Promise<number> {
   const res = await t.call({ method: 'GET', url: '/api/auth/info', token });
   if (res.statusCode !== 200) throw new Error(`info: ${res.statusCode} ${res.body}`);
@@ -711,6 +766,9 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   if (attendance) return { ...attendance, method: attendance.method as 'GET' };
   const round = await roundRequestFor(r);
   if (round) return { ...round, method: round.method as 'GET', headers: undefined as Record<string, string> | undefined };
+  const sampling = await tripRequestFor(r, key, token);
+  if (sampling)
+    return { ...sampling, method: sampling.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const resource = r.url.split('/')[2] ?? '';
   const shared: Record<string, number> = {
     roles: fx.roleId,

@@ -145,6 +145,18 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     show: () => import('@/features/sites/pages/site-show-page'),
     edit: () => import('@/features/sites/pages/site-edit-page'),
   }),
+  ...crud('monitoring.programs', {
+    index: () => import('@/features/monitoring-programs/pages/program-list-page'),
+    create: () => import('@/features/monitoring-programs/pages/program-create-page'),
+    show: () => import('@/features/monitoring-programs/pages/program-show-page'),
+    edit: () => import('@/features/monitoring-programs/pages/program-edit-page'),
+  }),
+  ...crud('monitoring.trips', {
+    index: () => import('@/features/sampling-trips/pages/trip-list-page'),
+    create: () => import('@/features/sampling-trips/pages/trip-create-page'),
+    show: () => import('@/features/sampling-trips/pages/trip-show-page'),
+    edit: () => import('@/features/sampling-trips/pages/trip-edit-page'),
+  }),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),

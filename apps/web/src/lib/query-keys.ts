@@ -76,7 +76,16 @@ export const queryKeys = {
     options: (query: object) => ['equipment', 'options', query] as const,
   },
   /** `/api/monitoring-programs`: programmes of a site over a period and their rounds. */
-  monitoringPrograms: resource('monitoring-programs'),
+  monitoringPrograms: {
+    ...resource('monitoring-programs'),
+    /** The contracts a programme may name (a customer's signed ones, or one by id). */
+    contractOptions: (query: object | null) => ['monitoring-programs', 'contract-options', query] as const,
+  },
+  /** `/api/sampling-trips`: the field team's trips; `roundOptions` feeds the planner's round picker. */
+  samplingTrips: {
+    ...resource('sampling-trips'),
+    roundOptions: (search: string) => ['sampling-trips', 'round-options', search] as const,
+  },
   /** `/api/sites`: customers' monitored sites with their points and plans; `options` feeds the site pickers. */
   sites: {
     ...resource('sites'),
@@ -203,6 +212,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   sites: queryKeys.sites,
   monitoring_programs: queryKeys.monitoringPrograms,
   equipment: queryKeys.equipment,
+  sampling_trips: queryKeys.samplingTrips,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

@@ -29,6 +29,8 @@
 //   monitoring.parameters.*  (monitoring.*)                 parameters
 //   monitoring.sites.*       (monitoring.*)                 sites
 //   monitoring.equipment.*   (equipment.*)                  equipment
+//   monitoring.programs.*    (monitoring.*)                 monitoring-programs
+//   monitoring.trips.*       (sampling.*)                   sampling-trips
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -369,6 +371,34 @@ export const ROUTES: RouteDef[] = [
       create: ['monitoring.create'],
       show: ['monitoring.show', 'monitoring.edit'],
       edit: ['monitoring.edit'],
+    },
+  }),
+  ...crud({
+    name: 'monitoring.programs',
+    path: 'monitoring/programs',
+    list: 'Chương trình quan trắc',
+    noun: 'chương trình quan trắc',
+    group: 'monitoring',
+    description: 'Chương trình quan trắc của từng cơ sở theo hợp đồng: chỉ tiêu, tần suất, các đợt và tiến độ.',
+    keys: {
+      index: ['monitoring.index'],
+      create: ['monitoring.create'],
+      show: ['monitoring.show', 'monitoring.edit'],
+      edit: ['monitoring.edit'],
+    },
+  }),
+  ...crud({
+    name: 'monitoring.trips',
+    path: 'monitoring/trips',
+    list: 'Chuyến lấy mẫu',
+    noun: 'chuyến lấy mẫu',
+    group: 'monitoring',
+    description: 'Chuyến lấy mẫu hiện trường: đoàn, phương tiện, thiết bị, các đợt quan trắc và danh mục lấy mẫu.',
+    keys: {
+      index: ['sampling.index', 'sampling.department', 'sampling.all'],
+      create: ['sampling.create'],
+      show: ['sampling.index', 'sampling.department', 'sampling.all'],
+      edit: ['sampling.edit'],
     },
   }),
 

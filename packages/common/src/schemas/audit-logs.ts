@@ -42,6 +42,8 @@ export const AUDIT_ENTITIES = {
   monitoring_programs: 'monitoring.show',
   /** The field team's instruments and vehicles. */
   equipment: 'equipment.show',
+  /** Sampling trips: anyone on or over the trip (the trips' scope decides, 404 outside it). */
+  sampling_trips: 'sampling.index',
 } as const satisfies Record<string, string>;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeSchema, dateSchema, idOf, idQuery, listQuery, optionalText, requiredText, versionSchema } from './common';
+import { CONTRACT_STATUSES } from './contracts';
 import { boolQuery } from './processes';
 import { FREQUENCIES, type Frequency } from './sites';
 
@@ -196,3 +197,24 @@ export type ProgramDetail = z.infer<typeof programDetailSchema>;
 /** `POST /api/monitoring-programs/{id}/rounds/{roundId}/done` and `/reopen`: a round's own state changes. */
 export const roundActionParams = z.object({ id: idQuery, roundId: idQuery });
 export const roundActionBody = z.object({ version: versionSchema.optional() });
+
+/** The contracts a programme may be priced by: the site's customer's signed and running ones, or the one asked for. */
+export const programContractOptionsQuery = z.object({ customer_id: idQuery.optional(), id: idQuery.optional() });
+export type ProgramContractOptionsQuery = z.infer<typeof programContractOptionsQuery>;
+
+export const programContractOptionSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  title: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  customer: refSchema,
+  signed_date: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** Signed or under way: a new programme may name it. */
+  pricing: z.boolean(),
+});
+export type ProgramContractOption = z.infer<typeof programContractOptionSchema>;
+
+/** The contract statuses a programme may be made from: signed and under way. */
+export const PROGRAM_CONTRACT_STATUSES = ['signed', 'in_progress'] as const;

@@ -34,6 +34,7 @@ import { parameters } from './0036-parameters';
 import { sites } from './0037-sites';
 import { monitoringPrograms } from './0038-monitoring-programs';
 import { equipment } from './0039-equipment';
+import { samplingTrips } from './0040-sampling-trips';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0037-sites': sites,
   '0038-monitoring-programs': monitoringPrograms,
   '0039-equipment': equipment,
+  '0040-sampling-trips': samplingTrips,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

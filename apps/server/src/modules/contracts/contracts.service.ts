@@ -136,6 +136,20 @@ export class ContractsService {
     return row;
   }
 
+  /**
+   * Contracts a monitoring programme may be priced by: one (`id`) or a customer's signed and running ones, newest first.
+   * Read with `db` when called inside a programme's transaction.
+   */
+  async pricing(q: { id?: number; customerId?: number }, db: Kysely<DB> = this.db): Promise<Contract[]> {
+    if (q.id !== undefined) {
+      const row = await repo.find(db, q.id);
+      return row ? [toContract(row)] : [];
+    }
+    const filter: ContractFilter = { search: null, status: ['signed', 'in_progress'], customerId: q.customerId };
+    const rows = await repo.list(db, filter, { column: 'signed_date', direction: 'desc' }, 200, 0);
+    return rows.map(toContract);
+  }
+
   async exists(db: Kysely<DB>, id: number): Promise<boolean> {
     return Boolean(await repo.exists(db, id));
   }

@@ -65,7 +65,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipment: EquipmentServic
   app.get(
     '/api/equipment/options',
     {
-      config: { permission: ['equipment.index', 'monitoring.index'] },
+      config: { permission: ['equipment.index', 'monitoring.index', 'sampling.create', 'sampling.edit'] },
       schema: { tags, querystring: equipmentOptionsQuery, response: { 200: z.array(equipmentOptionSchema) } },
     },
     (req) => equipment.options(req.query),

@@ -189,11 +189,6 @@ export const programsRepository = {
     return Number(res.numUpdatedRows) === 1;
   },
 
-  /** A contract's customer and status, for the programme it prices. */
-  contract(db: Kysely<DB>, id: number) {
-    return db.selectFrom('contracts').select(['id', 'customer_id', 'status', 'number']).where('id', '=', id).executeTakeFirst();
-  },
-
   /** Rounds not planned any more (done or cancelled): the programme's period and lines are then fixed. */
   async startedRounds(db: Kysely<DB>, programId: number): Promise<number> {
     const row = await db

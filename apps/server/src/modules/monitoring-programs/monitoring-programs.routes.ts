@@ -1,6 +1,8 @@
 import { formatDate } from '@qlcv/common/format/date';
 import { idParams, paginated } from '@qlcv/common/schemas/common';
 import {
+  programContractOptionSchema,
+  programContractOptionsQuery,
   programCreateBody,
   programDetailSchema,
   programListQuery,
@@ -50,6 +52,15 @@ export const monitoringProgramsRoutes: FastifyPluginAsyncZod<{ programs: Monitor
         ],
       });
     },
+  );
+
+  app.get(
+    '/api/monitoring-programs/contract-options',
+    {
+      config: { permission: ['monitoring.create', 'monitoring.edit'] },
+      schema: { tags, querystring: programContractOptionsQuery, response: { 200: z.array(programContractOptionSchema) } },
+    },
+    (req) => programs.contractOptions(req.query),
   );
 
   app.post(

@@ -1,6 +1,9 @@
 import {
+  PROGRAM_CONTRACT_STATUSES,
   PROGRAM_SORTS,
   type Program,
+  type ProgramContractOption,
+  type ProgramContractOptionsQuery,
   type ProgramCreateBody,
   type ProgramDetail,
   type ProgramListQuery,
@@ -19,14 +22,14 @@ import { allRows, parseSort } from '../../lib/pagination';
 import * as kit from '../../lib/plain-record';
 import { lockRow } from '../../lib/row-lock';
 import { vnToday } from '../../lib/vn-time';
+import type { ContractsService } from '../contracts/contracts.service';
 import type { ParametersService } from '../parameters/parameters.service';
 import type { SitesService } from '../sites/sites.service';
 import { type ProgramRoundRow, type ProgramRow, programsRepository as repo } from './monitoring-programs.repository';
 
 export const PROGRAM_ENTITY = 'monitoring_programs';
 
-/** The contract statuses a programme may be made from: signed and under way. */
-const PRICING_STATUSES = new Set(['signed', 'in_progress']);
+const PRICING_STATUSES = new Set<string>(PROGRAM_CONTRACT_STATUSES);
 
 function toProgram(r: ProgramRow, next: { name: string; due_date: string } | null): Program {
   return {
@@ -92,7 +95,7 @@ export class MonitoringProgramsService {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly deps: { sites: SitesService; parameters: ParametersService },
+    private readonly deps: { sites: SitesService; parameters: ParametersService; contracts: ContractsService },
   ) {
     this.records = new kit.PlainRecords({
       table: PROGRAM_ENTITY,
@@ -110,7 +113,31 @@ export class MonitoringProgramsService {
         search_text: searchText(body.code, body.name),
       }),
       check: (db, body, before) => this.check(db, body, before),
+      inUse: async (db, program) => {
+        const trip = await this.roundsOnTrips(db, program.id);
+        return trip
+          ? conflict(`Không thể xóa chương trình ${program.code}: đợt của nó đã được xếp vào chuyến lấy mẫu ${trip}.`, 'IN_USE')
+          : null;
+      },
+      // What a reader compares: the rounds and progress follow from these, and their moves are audited apart.
+      auditView: (p: ProgramDetail) => ({
+        code: p.code,
+        name: p.name,
+        site: { id: p.site.id, name: `${p.site.name} (${p.site.code})` },
+        contract: p.contract ? { id: p.contract.id, name: p.contract.number } : null,
+        start_date: p.start_date,
+        end_date: p.end_date,
+        description: p.description,
+        lines: p.lines.map((l) => ({ point: l.point.code, parameter: l.parameter.code, frequency: l.frequency })),
+      }),
     });
+  }
+
+  /** The trip (its code) that holds one of a programme's rounds, if any: bound by the trips module (app.ts). */
+  private roundsOnTrips: (db: Kysely<DB>, programId: number) => Promise<string | null> = async () => null;
+
+  useRoundsOnTrips(find: (db: Kysely<DB>, programId: number) => Promise<string | null>): void {
+    this.roundsOnTrips = find;
   }
 
   get(id: number): Promise<ProgramDetail> {
@@ -203,6 +230,23 @@ export class MonitoringProgramsService {
     return this.get(id);
   }
 
+  /** The contracts the form offers: the site's customer's signed and running ones, or the one a link names. */
+  async contractOptions(q: ProgramContractOptionsQuery): Promise<ProgramContractOption[]> {
+    if (q.id === undefined && q.customer_id === undefined) return [];
+    const rows = await this.deps.contracts.pricing({ id: q.id, customerId: q.customer_id });
+    return rows.map((c) => ({
+      id: c.id,
+      number: c.number,
+      title: c.title,
+      status: c.status,
+      customer: c.customer,
+      signed_date: c.signed_date,
+      start_date: c.start_date,
+      end_date: c.end_date,
+      pricing: PRICING_STATUSES.has(c.status),
+    }));
+  }
+
   /** A new programme's lines: the body's, or the site's plan when it gives none. */
   private async linesOf(db: Kysely<DB>, body: ProgramCreateBody): Promise<Lines> {
     const site = await this.deps.sites.get(body.site_id, db);
@@ -214,6 +258,8 @@ export class MonitoringProgramsService {
   }
 
   private async check(db: Kysely<DB>, body: ProgramCreateBody, before?: ProgramDetail): Promise<void> {
+    // The programme's own row first: a trip taking one of its rounds holds it (share) until it has written the link.
+    if (before) await lockRow(db, 'monitoring_programs', before.id, 'write');
     // The site's row held: its points cannot be removed while lines naming them are written (sites checks lines).
     await lockRow(db, 'sites', body.site_id, 'write');
     let site: SiteDetail;
@@ -224,9 +270,9 @@ export class MonitoringProgramsService {
       throw e;
     }
     if (body.contract_id != null) {
-      const contract = await repo.contract(db, body.contract_id);
+      const [contract] = await this.deps.contracts.pricing({ id: body.contract_id }, db);
       if (!contract) throw invalid('contract_id', 'Hợp đồng không tồn tại.');
-      if (contract.customer_id !== site.customer.id)
+      if (contract.customer.id !== site.customer.id)
         throw invalid('contract_id', `Hợp đồng ${contract.number} không phải của ${site.customer.name}.`);
       if (!PRICING_STATUSES.has(contract.status) && before?.contract?.id !== contract.id)
         throw invalid('contract_id', `Hợp đồng ${contract.number} chưa ký: chỉ lập chương trình từ hợp đồng đã ký.`);
@@ -248,6 +294,12 @@ export class MonitoringProgramsService {
       throw invalid(
         'lines',
         'Chương trình cần ít nhất một chỉ tiêu: hãy lập kế hoạch cho các điểm của cơ sở, hoặc chọn chỉ tiêu.',
+      );
+    const trip = before && reshapes(before, body) ? await this.roundsOnTrips(db, before.id) : null;
+    if (trip)
+      throw conflict(
+        `Một đợt của chương trình đã được xếp vào chuyến lấy mẫu ${trip}: không thể đổi cơ sở, thời gian hay chỉ tiêu.`,
+        'PROGRAM_STARTED',
       );
     if (before && reshapes(before, body) && (await repo.startedRounds(db, before.id)) > 0)
       throw conflict(

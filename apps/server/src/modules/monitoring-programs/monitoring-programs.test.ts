@@ -260,6 +260,31 @@ describe('monitoring programmes', () => {
     expect((await call('DELETE', `/api/sites/${site.id}`)).statusCode).toBe(204);
   });
 
+  it("offers the site's customer's signed contracts, or the one a link names, to whoever may make a programme", async () => {
+    const res = await call('GET', `/api/monitoring-programs/contract-options?customer_id=${customerId}`, undefined, editor.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json() as { id: number; pricing: boolean }[]).map((c) => c.id);
+    expect(ids).toContain(signedContract);
+    expect(ids).not.toContain(draftContract);
+    expect(ids).not.toContain(otherContract);
+    // One contract by id (the link from a contract's page), with whether it may price a programme.
+    const one = await call('GET', `/api/monitoring-programs/contract-options?id=${draftContract}`, undefined, editor.token);
+    expect(one.json()).toEqual([
+      expect.objectContaining({ id: draftContract, pricing: false, customer: expect.objectContaining({ id: customerId }) }),
+    ]);
+    const signed = await call('GET', `/api/monitoring-programs/contract-options?id=${signedContract}`, undefined, editor.token);
+    expect(signed.json()).toEqual([expect.objectContaining({ id: signedContract, pricing: true, status: 'signed' })]);
+    expect((await call('GET', '/api/monitoring-programs/contract-options?id=999999', undefined, editor.token)).json()).toEqual(
+      [],
+    );
+    expectError(
+      await call('GET', `/api/monitoring-programs/contract-options?customer_id=${customerId}`, undefined, reader.token),
+      403,
+      'FORBIDDEN',
+    );
+    expect((await t.call({ method: 'GET', url: '/api/monitoring-programs/contract-options' })).statusCode).toBe(401);
+  });
+
   it('answers 401 without a token, 403 without the keys, 404 for none', async () => {
     expect((await t.call({ method: 'GET', url: '/api/monitoring-programs' })).statusCode).toBe(401);
     expectError(await call('GET', '/api/monitoring-programs', undefined, plain.token), 403, 'FORBIDDEN');

@@ -28,6 +28,7 @@ import { ContractEndDate, ContractStatusTag, DateOrDash } from '@/components/con
 import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { ConflictAlert, LoadError, LoadingCard } from '@/components/page-states';
+import { ContractPrograms } from '@/features/monitoring-programs';
 import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
@@ -86,6 +87,7 @@ export default function ContractShowPage() {
             <ContractTotals totals={c} />
           </div>
         </Card>
+        <ContractPrograms contract={c} />
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={14}>
             <Card title={`Tệp đính kèm (${c.attachments.length})`}>

@@ -1,5 +1,4 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
-import type { ParameterOption } from '@qlcv/common/schemas/parameters';
 import type { Site, SiteDetail, siteCreateBody, siteUpdateBody } from '@qlcv/common/schemas/sites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -3,6 +3,7 @@ import { MY_WORK_TABS, type MyWorkTab, WORK_STATUSES, type Work } from '@qlcv/co
 import { Checkbox, DatePicker, Tabs } from 'antd';
 import { CsvSelect, toExportQuery, toQuery, useListParams } from '@/components/list-controls';
 import { ListPage } from '@/components/list-page';
+import { MyTrips } from '@/features/sampling-trips';
 import { dayjs } from '@/lib/dayjs';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
@@ -30,54 +31,57 @@ export default function MyWorkPage() {
   const exporter = useExportMyWorks();
 
   return (
-    <ListPage<Work>
-      title="Công việc của tôi"
-      subtitle="Công việc được giao cho bạn, do bạn tạo hoặc bạn theo dõi."
-      list={list}
-      query={works}
-      columns={workColumns(params)}
-      noun="công việc"
-      scrollX={900}
-      exporter={exporter}
-      exportQuery={{ ...toExportQuery(params), tab }}
-      create={canCreate && { label: 'Thêm công việc', to: urlFor('works.create') }}
-      top={
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => update({ tab: key === 'assigned' ? null : key })}
-          items={MY_WORK_TABS.map((t) => ({ key: t, label: TAB_LABELS[t] }))}
-          style={{ marginTop: -8 }}
-        />
-      }
-      search={{ placeholder: 'Tìm theo mã, tiêu đề', width: 280 }}
-      filters={
-        <>
-          <CsvSelect
-            placeholder="Trạng thái"
-            width={220}
-            options={WORK_STATUSES.map((s) => ({ value: s, label: WORK_STATUS_LABELS[s] }))}
-            value={f.status}
-            onChange={(v) => update({ status: v })}
+    <>
+      <MyTrips />
+      <ListPage<Work>
+        title="Công việc của tôi"
+        subtitle="Công việc được giao cho bạn, do bạn tạo hoặc bạn theo dõi."
+        list={list}
+        query={works}
+        columns={workColumns(params)}
+        noun="công việc"
+        scrollX={900}
+        exporter={exporter}
+        exportQuery={{ ...toExportQuery(params), tab }}
+        create={canCreate && { label: 'Thêm công việc', to: urlFor('works.create') }}
+        top={
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => update({ tab: key === 'assigned' ? null : key })}
+            items={MY_WORK_TABS.map((t) => ({ key: t, label: TAB_LABELS[t] }))}
+            style={{ marginTop: -8 }}
           />
-          <DatePicker.RangePicker
-            aria-label="Lọc theo hạn hoàn thành"
-            format="DD/MM/YYYY"
-            placeholder={['Hạn từ ngày', 'Đến ngày']}
-            allowEmpty={[true, true]}
-            value={[f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null]}
-            onChange={(v) =>
-              update({ from: v?.[0] ? v[0].format('YYYY-MM-DD') : null, to: v?.[1] ? v[1].format('YYYY-MM-DD') : null })
-            }
-          />
-          <Checkbox
-            checked={f.overdue === 'true' || f.overdue === '1'}
-            onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
-          >
-            Quá hạn
-          </Checkbox>
-        </>
-      }
-      emptyText={EMPTY[tab]}
-    />
+        }
+        search={{ placeholder: 'Tìm theo mã, tiêu đề', width: 280 }}
+        filters={
+          <>
+            <CsvSelect
+              placeholder="Trạng thái"
+              width={220}
+              options={WORK_STATUSES.map((s) => ({ value: s, label: WORK_STATUS_LABELS[s] }))}
+              value={f.status}
+              onChange={(v) => update({ status: v })}
+            />
+            <DatePicker.RangePicker
+              aria-label="Lọc theo hạn hoàn thành"
+              format="DD/MM/YYYY"
+              placeholder={['Hạn từ ngày', 'Đến ngày']}
+              allowEmpty={[true, true]}
+              value={[f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null]}
+              onChange={(v) =>
+                update({ from: v?.[0] ? v[0].format('YYYY-MM-DD') : null, to: v?.[1] ? v[1].format('YYYY-MM-DD') : null })
+              }
+            />
+            <Checkbox
+              checked={f.overdue === 'true' || f.overdue === '1'}
+              onChange={(e) => update({ overdue: e.target.checked ? 'true' : null })}
+            >
+              Quá hạn
+            </Checkbox>
+          </>
+        }
+        emptyText={EMPTY[tab]}
+      />
+    </>
   );
 }

@@ -1,0 +1,379 @@
+import { formatDate } from '@qlcv/common/format/date';
+import { hasAnyPermission } from '@qlcv/common/permissions';
+import type { EquipmentKind } from '@qlcv/common/schemas/equipment';
+import {
+  TRIP_BOOKING_STATUSES,
+  TRIP_SORTS,
+  TRIP_STATUS_LABELS,
+  type Trip,
+  type TripCreateBody,
+  type TripDetail,
+  type TripListQuery,
+  type TripRoundOption,
+  type TripStatus,
+  type TripUpdateBody,
+} from '@qlcv/common/schemas/sampling-trips';
+import { searchText } from '@qlcv/common/vi-text';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Actor, diff, writeAudit } from '../../lib/audit';
+import { nowIso } from '../../lib/clock';
+import { conflict, forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
+import { allRows, parseSort } from '../../lib/pagination';
+import { pageOf } from '../../lib/plain-record';
+import { lockRow } from '../../lib/row-lock';
+import { nextSequence } from '../../lib/sequences';
+import { updateVersioned } from '../../lib/versioned';
+import type { DepartmentsService } from '../departments/departments.service';
+import type { EquipmentService } from '../equipment/equipment.service';
+import type { MonitoringRoundsService, RoundRef } from '../monitoring-programs/monitoring-rounds.service';
+import { tripsRepository as repo, type TripRow, type TripScope } from './sampling-trips.repository';
+
+export const TRIP_ENTITY = 'sampling_trips';
+const NOT_FOUND = 'Không tìm thấy chuyến lấy mẫu.';
+export type TripVerb = 'start' | 'finish' | 'cancel';
+
+const MOVES: Record<TripVerb, { from: readonly TripStatus[]; to: TripStatus }> = {
+  start: { from: ['planned'], to: 'in_progress' },
+  finish: { from: ['in_progress'], to: 'done' },
+  cancel: { from: ['planned', 'in_progress'], to: 'cancelled' },
+};
+
+const range = (start: string, end: string) => (start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`);
+
+/**
+ * Sampling trips (issue 24 part 4): rounds sampled by a team with a vehicle and instruments. Scopes: everyone with
+ * `sampling.index` sees the trips they lead or are on; `sampling.department` adds those of their department (and
+ * below); `sampling.all` every one. An instrument or vehicle is on one trip at a time (checked under its row lock) and
+ * never past its calibration or inspection date; the trip moves by its own routes (start, finish, cancel).
+ */
+export class SamplingTripsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly deps: { rounds: MonitoringRoundsService; equipment: EquipmentService; departments: DepartmentsService },
+  ) {}
+
+  async scopeOf(actor: Actor, db: Kysely<DB> = this.db): Promise<TripScope> {
+    if (hasAnyPermission(actor.permissions, ['sampling.all'])) return { all: true, userId: actor.id, departmentIds: [] };
+    const departmentIds = hasAnyPermission(actor.permissions, ['sampling.department'])
+      ? await this.deps.departments.withDescendants(actor.departmentId, db)
+      : [];
+    return { all: false, userId: actor.id, departmentIds };
+  }
+
+  async canSee(db: Kysely<DB>, id: number, actor: Actor): Promise<boolean> {
+    return repo.visible(db, id, await this.scopeOf(actor, db));
+  }
+
+  async list(actor: Actor, q: TripListQuery) {
+    const scope = await this.scopeOf(actor);
+    const sort = parseSort<(typeof TRIP_SORTS)[number]>(q.sort, TRIP_SORTS, '-start_date');
+    return pageOf(
+      q,
+      async (w) => this.toTrips(await repo.list(this.db, scope, q, sort, w)),
+      () => repo.count(this.db, scope, q),
+      (t: Trip) => t,
+    );
+  }
+
+  exportRows(actor: Actor, q: TripListQuery): Promise<AsyncIterable<Trip>> {
+    return allRows((page, perPage) => this.list(actor, { ...q, page, per_page: perPage }));
+  }
+
+  roundOptions(search: string | undefined): Promise<TripRoundOption[]> {
+    return this.deps.rounds.options(search);
+  }
+
+  /** The trip as `actor` sees it; 404 outside their scope. */
+  async get(actor: Actor, id: number, db: Kysely<DB> = this.db): Promise<TripDetail> {
+    if (!(await this.canSee(db, id, actor))) throw notFound(NOT_FOUND);
+    return this.detail(db, id, actor);
+  }
+
+  async create(actor: Actor, body: TripCreateBody): Promise<TripDetail> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const refs = await this.check(trx, body);
+      const year = body.start_date.slice(0, 4);
+      const n = await nextSequence(trx, `sampling_trips:${year}`);
+      const code = `CLM-${year}-${String(n).padStart(3, '0')}`;
+      const now = nowIso();
+      const { id } = await repo.insert(trx, {
+        code,
+        name: body.name,
+        status: 'planned',
+        start_date: body.start_date,
+        end_date: body.end_date,
+        leader_id: body.leader_id,
+        notes: body.notes ?? null,
+        search_text: searchText(code, body.name, ...refs.rounds.map((r) => r.site.name)),
+        created_at: now,
+        updated_at: now,
+        created_by: actor.id,
+      });
+      await repo.setChildren(trx, id, this.children(body));
+      await writeAudit(trx, actor, {
+        entity: TRIP_ENTITY,
+        entityId: id,
+        action: 'create',
+        changes: diff(null, auditView(await this.detail(trx, id))),
+      });
+      return id;
+    });
+    return this.detail(this.db, id, actor);
+  }
+
+  async update(actor: Actor, id: number, body: TripUpdateBody): Promise<TripDetail> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await this.mayWrite(trx, actor, id);
+      // An edit of an old version is told so first, whatever else its body would meet now.
+      if (body.version !== before.version) throw staleVersion();
+      if (before.status !== 'planned')
+        throw conflict(
+          `Chuyến ${before.code} đang ở trạng thái "${TRIP_STATUS_LABELS[before.status]}": chỉ sửa được chuyến chưa bắt đầu.`,
+          'TRIP_STARTED',
+        );
+      const refs = await this.check(trx, body, before);
+      await updateVersioned(
+        trx,
+        'sampling_trips',
+        id,
+        body.version,
+        {
+          name: body.name,
+          start_date: body.start_date,
+          end_date: body.end_date,
+          leader_id: body.leader_id,
+          notes: body.notes ?? null,
+          search_text: searchText(before.code, body.name, ...refs.rounds.map((r) => r.site.name)),
+        },
+        () => notFound(NOT_FOUND),
+      );
+      await repo.setChildren(trx, id, this.children(body));
+      const changes = diff(auditView(before), auditView(await this.detail(trx, id)));
+      await writeAudit(trx, actor, { entity: TRIP_ENTITY, entityId: id, action: 'update', changes });
+    });
+    return this.detail(this.db, id, actor);
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await this.mayWrite(trx, actor, id);
+      if (before.status === 'in_progress' || before.status === 'done')
+        throw conflict(`Chuyến ${before.code} đã bắt đầu: không xóa được, hãy hủy chuyến.`, 'TRIP_STARTED');
+      await repo.delete(trx, id);
+      await writeAudit(trx, actor, {
+        entity: TRIP_ENTITY,
+        entityId: id,
+        action: 'delete',
+        changes: diff(auditView(before), null),
+      });
+    });
+  }
+
+  /** start: planned → in progress; finish: → done (the leader or `sampling.edit`); cancel (`sampling.edit`). */
+  async move(actor: Actor, id: number, verb: TripVerb, version?: number): Promise<TripDetail> {
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.canSee(trx, id, actor))) throw notFound(NOT_FOUND);
+      const trip = await this.detail(trx, id, actor);
+      if (!trip.can[verb]) {
+        const { from, to } = MOVES[verb];
+        if (!from.includes(trip.status))
+          throw conflict(
+            `Chuyến ${trip.code} đang ở trạng thái "${TRIP_STATUS_LABELS[trip.status]}", không thể chuyển sang "${TRIP_STATUS_LABELS[to]}".`,
+          );
+        throw forbidden(
+          verb === 'cancel'
+            ? 'Chỉ người điều phối chuyến mới hủy được chuyến.'
+            : 'Chỉ trưởng đoàn hoặc người điều phối mới cập nhật được chuyến.',
+        );
+      }
+      if (version !== undefined && version !== trip.version) throw staleVersion();
+      const to = MOVES[verb].to;
+      const now = nowIso();
+      const moved = await repo.move(trx, id, trip.status, trip.version, {
+        status: to,
+        updated_at: now,
+        ...(verb === 'start' ? { started_at: now } : verb === 'finish' ? { finished_at: now } : {}),
+      });
+      if (!moved) throw staleVersion();
+      await writeAudit(trx, actor, { entity: TRIP_ENTITY, entityId: id, action: verb, changes: { status: [trip.status, to] } });
+    });
+    return this.detail(this.db, id, actor);
+  }
+
+  /** The trip code holding one of a programme's rounds (the programme then keeps its period and lines). */
+  tripOfProgram(db: Kysely<DB>, programId: number): Promise<string | null> {
+    return repo.tripOfProgram(db, programId);
+  }
+
+  // ---- reading -----------------------------------------------------------------------------------------------
+
+  private async toTrips(rows: TripRow[]): Promise<Trip[]> {
+    const ids = rows.map((r) => r.id);
+    const [members, equipment, links] = await Promise.all([
+      repo.members(this.db, ids),
+      repo.equipment(this.db, ids),
+      repo.roundIds(this.db, ids),
+    ]);
+    const rounds = new Map((await this.deps.rounds.byIds([...new Set(links.map((l) => l.round_id))])).map((r) => [r.id, r]));
+    return rows.map((r) => {
+      const sites = links
+        .filter((l) => l.trip_id === r.id)
+        .map((l) => rounds.get(l.round_id)?.site.name)
+        .filter((s): s is string => !!s);
+      const vehicle = equipment.find((e) => e.trip_id === r.id && e.kind === 'vehicle');
+      return {
+        ...head(r),
+        members_count: members.filter((m) => m.trip_id === r.id).length,
+        sites: [...new Set(sites)],
+        vehicle: vehicle ? { id: vehicle.id, code: vehicle.code, name: vehicle.name, identifier: vehicle.identifier } : null,
+      };
+    });
+  }
+
+  private async detail(db: Kysely<DB>, id: number, actor?: Actor): Promise<TripDetail> {
+    const row = await repo.find(db, id);
+    if (!row) throw notFound(NOT_FOUND);
+    const [members, equipment, links] = await Promise.all([
+      repo.members(db, [id]),
+      repo.equipment(db, [id]),
+      repo.roundIds(db, [id]),
+    ]);
+    const rounds = await this.deps.rounds.byIds(
+      links.map((l) => l.round_id),
+      db,
+    );
+    const checklist = await this.deps.rounds.checklist(rounds, db);
+    const vehicle = equipment.find((e) => e.kind === 'vehicle');
+    const status = row.status as TripStatus;
+    const editor = actor ? hasAnyPermission(actor.permissions, ['sampling.edit']) : false;
+    const leads = actor?.id === row.leader_id || editor;
+    return {
+      ...head(row),
+      members_count: members.length,
+      sites: [...new Set(rounds.map((r) => r.site.name))],
+      vehicle: vehicle ? { id: vehicle.id, code: vehicle.code, name: vehicle.name, identifier: vehicle.identifier } : null,
+      members: members.map((m) => ({ id: m.id, name: m.name })),
+      equipment: equipment.map((e) => ({
+        id: e.id,
+        code: e.code,
+        name: e.name,
+        kind: e.kind as EquipmentKind,
+        identifier: e.identifier,
+        calibration_due: e.calibration_due,
+      })),
+      rounds,
+      checklist,
+      notes: row.notes,
+      created_by: row.created_by !== null && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+      can: {
+        edit: editor && status === 'planned',
+        start: leads && status === 'planned',
+        finish: leads && status === 'in_progress',
+        cancel: editor && (status === 'planned' || status === 'in_progress'),
+      },
+    };
+  }
+
+  // ---- writing -----------------------------------------------------------------------------------------------
+
+  private async mayWrite(trx: Kysely<DB>, actor: Actor, id: number): Promise<TripDetail> {
+    if (!(await this.canSee(trx, id, actor))) throw notFound(NOT_FOUND);
+    return this.detail(trx, id, actor);
+  }
+
+  private children(body: TripCreateBody) {
+    return {
+      members: body.member_ids,
+      equipment: [...(body.vehicle_id ? [body.vehicle_id] : []), ...body.equipment_ids],
+      rounds: body.round_ids,
+    };
+  }
+
+  /**
+   * The team active, the rounds planned (or already on this trip), the vehicle a vehicle and the instruments
+   * instruments, none lapsed by the trip's last day nor on another trip of those days — each instrument's row held
+   * while the booking is read and written, and each round's programme held so it is not regenerated meanwhile.
+   */
+  private async check(trx: Kysely<DB>, body: TripCreateBody, before?: TripDetail): Promise<{ rounds: RoundRef[] }> {
+    const people = [body.leader_id, ...body.member_ids];
+    const active = new Set((await repo.activeUsers(trx, people)).map((u) => u.id));
+    const kept = new Set(before ? [before.leader.id, ...before.members.map((m) => m.id)] : []);
+    if (!active.has(body.leader_id) && !kept.has(body.leader_id))
+      throw invalid('leader_id', 'Trưởng đoàn không tồn tại hoặc đã bị khóa tài khoản.');
+    if (body.member_ids.some((m) => !active.has(m) && !kept.has(m)))
+      throw invalid('member_ids', 'Thành viên không tồn tại hoặc đã bị khóa tài khoản.');
+
+    const rounds = await this.deps.rounds.byIds(body.round_ids, trx);
+    const onTrip = new Set(before?.rounds.map((r) => r.id) ?? []);
+    if (rounds.length !== body.round_ids.length) throw invalid('round_ids', 'Đợt quan trắc không tồn tại.');
+    const closed = rounds.find((r) => r.status !== 'planned' && !onTrip.has(r.id));
+    if (closed) throw invalid('round_ids', `Đợt ${closed.name} của ${closed.program.code} không còn chờ thực hiện.`);
+    for (const programId of [...new Set(rounds.map((r) => r.program.id))].sort((a, b) => a - b))
+      await lockRow(trx, 'monitoring_programs', programId, 'share');
+
+    const wanted = [...new Set([...(body.vehicle_id ? [body.vehicle_id] : []), ...body.equipment_ids])].sort((a, b) => a - b);
+    for (const e of wanted) await lockRow(trx, 'equipment', e, 'write');
+    const known = new Map((await this.deps.equipment.options({ on: body.end_date }, trx)).map((e) => [e.id, e]));
+    const vehicle = body.vehicle_id ? known.get(body.vehicle_id) : undefined;
+    if (body.vehicle_id && vehicle?.kind !== 'vehicle') throw invalid('vehicle_id', 'Phương tiện không tồn tại.');
+    const inUse = new Set(before?.equipment.map((e) => e.id) ?? []);
+    if (vehicle && !vehicle.active && !inUse.has(vehicle.id))
+      throw invalid('vehicle_id', `Phương tiện ${vehicle.code} đã ngừng sử dụng.`);
+    if (vehicle?.lapsed)
+      throw invalid(
+        'vehicle_id',
+        `Phương tiện ${vehicle.code} hết hạn đăng kiểm ngày ${formatDate(vehicle.calibration_due!)}, trước ngày kết thúc chuyến.`,
+      );
+    for (const id of body.equipment_ids) {
+      const e = known.get(id);
+      if (e?.kind !== 'instrument') throw invalid('equipment_ids', 'Thiết bị không tồn tại.');
+      if (!e.active && !inUse.has(e.id)) throw invalid('equipment_ids', `Thiết bị ${e.code} đã ngừng sử dụng.`);
+      if (e.lapsed)
+        throw invalid(
+          'equipment_ids',
+          `Thiết bị ${e.code} — ${e.name} hết hạn hiệu chuẩn ngày ${formatDate(e.calibration_due!)}, trước ngày kết thúc chuyến.`,
+        );
+    }
+    const [taken] = await repo.bookings(trx, wanted, body.start_date, body.end_date, TRIP_BOOKING_STATUSES, before?.id);
+    if (taken) {
+      const e = known.get(taken.equipment_id);
+      const what = e?.kind === 'vehicle' ? 'Phương tiện' : 'Thiết bị';
+      throw conflict(
+        `${what} ${e?.code ?? ''} đã được đặt cho chuyến ${taken.code} (${range(taken.start_date, taken.end_date)}).`,
+        'EQUIPMENT_BOOKED',
+      );
+    }
+    return { rounds };
+  }
+}
+
+function head(r: TripRow) {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    status: r.status as TripStatus,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    leader: { id: r.leader_id, name: r.leader_name },
+    version: Number(r.version),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** What the history compares: people and things by name, rounds by programme and name. */
+function auditView(t: TripDetail): Record<string, unknown> {
+  return {
+    name: t.name,
+    start_date: t.start_date,
+    end_date: t.end_date,
+    leader: t.leader,
+    members: t.members.map((m) => m.name),
+    vehicle: t.vehicle ? `${t.vehicle.code} — ${t.vehicle.name}` : null,
+    equipment: t.equipment.filter((e) => e.kind === 'instrument').map((e) => e.code),
+    rounds: t.rounds.map((r) => `${r.program.code}: ${r.name}`),
+    notes: t.notes,
+  };
+}
