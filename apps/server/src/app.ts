@@ -318,7 +318,8 @@ export async function buildApp({
   const sites = new SitesService(db);
   const equipment = new EquipmentService(db);
   const programs = new MonitoringProgramsService(db, { sites, parameters, contracts });
-  const trips = new SamplingTripsService(db, { rounds: new MonitoringRoundsService(db), equipment, departments });
+  const rounds = new MonitoringRoundsService(db);
+  const trips = new SamplingTripsService(db, { rounds, equipment, departments });
   programs.useRoundsOnTrips((trx, programId) => trips.tripOfProgram(trx, programId));
 
   // Who reaches the files and the history of each module's records, as each module declares it.
@@ -414,7 +415,7 @@ export async function buildApp({
   });
   await app.register(leavesRoutes, { leaves, approvals: leaveApprovals, balances: leaveBalances });
   await app.register(dashboardRoutes, {
-    dashboard: new DashboardService(db, { departments, works, leaves }, config.listCacheSize > 0),
+    dashboard: new DashboardService(db, { departments, works, leaves, rounds, trips }, config.listCacheSize > 0),
   });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, {

@@ -16,6 +16,8 @@ export const DASHBOARD_CARD_KEYS = [
   'leaves_to_approve',
   'contracts_expiring',
   'evaluations_to_do',
+  'rounds_due_month',
+  'trips_week',
 ] as const;
 export type DashboardCardKey = (typeof DASHBOARD_CARD_KEYS)[number];
 export type CardKey = DashboardCardKey;
@@ -28,6 +30,8 @@ export const DASHBOARD_CARD_LABELS: Record<DashboardCardKey, string> = {
   leaves_to_approve: 'Đơn nghỉ chờ tôi duyệt',
   contracts_expiring: 'Hợp đồng sắp hết hạn (30 ngày)',
   evaluations_to_do: 'Đánh giá tôi cần hoàn thành',
+  rounds_due_month: 'Chương trình có đợt đến hạn trong tháng',
+  trips_week: 'Chuyến lấy mẫu tuần này',
 };
 
 export const DASHBOARD_CHART_LABELS = {
@@ -70,6 +74,10 @@ export const dashboardSchema = z.object({
     contracts_expiring: z.number().nullable(),
     /** User evaluations I must self-assess (draft, mine) or review (self_assessed, I review). */
     evaluations_to_do: z.number().nullable(),
+    /** monitoring.index: programmes with a planned round due by the end of this month (Vietnam time), late ones included. */
+    rounds_due_month: z.number().nullable(),
+    /** sampling.* scope: planned or running trips meeting this week (Mon–Sun). */
+    trips_week: z.number().nullable(),
   }),
   charts: z.object({
     /** 12 months ending with this one (Vietnam time), by created_at, requests scope. */

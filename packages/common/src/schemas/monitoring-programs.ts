@@ -140,6 +140,8 @@ export const programListQuery = listQuery.extend({
   customer_id: idQuery.optional(),
   /** Programmes with a round past due and not done. */
   late: boolQuery.optional(),
+  /** Programmes with a planned round due on or before this day (the dashboard's "due this month"). */
+  due_by: dateSchema.optional(),
 });
 export type ProgramListQuery = z.infer<typeof programListQuery>;
 

@@ -11,6 +11,8 @@ import { vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
 import type { DepartmentsService } from '../departments/departments.service';
 import { leaveScopeOf } from '../leaves/leave-scopes';
 import type { LeavesService } from '../leaves/leaves.service';
+import type { MonitoringRoundsService } from '../monitoring-programs/monitoring-rounds.service';
+import type { SamplingTripsService } from '../sampling-trips/sampling-trips.service';
 import { userEvaluationScopeOf } from '../user-evaluations/user-evaluation-scopes';
 import type { WorksService } from '../works/works.service';
 import { DashboardCache } from './dashboard.cache';
@@ -21,7 +23,15 @@ const REQUESTS_KEYS = ['requests.index'];
 const WORKS_LIST_KEYS = ['works.department', 'works.all'];
 const CONTRACTS_KEYS = ['contracts.index'];
 const USER_EVALUATIONS_KEYS = ['user_evaluations.index', 'user_evaluations.show', 'user_evaluations.edit'];
+const MONITORING_KEYS = ['monitoring.index'];
+const SAMPLING_KEYS = ['sampling.index', 'sampling.department', 'sampling.all'];
 const ON_TIME_DAYS = 90;
+
+/** The last day of `day`'s month, `YYYY-MM-DD`. */
+const endOfMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return `${day.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
 
 const when = <T>(allowed: boolean, run: () => Promise<T>): Promise<T | null> => (allowed ? run() : Promise.resolve(null));
 
@@ -32,7 +42,13 @@ export class DashboardService {
   /** `cache`: keep the parts `DashboardCache` may keep while the data is unchanged (off with the list cache, LIST_CACHE_SIZE=0). */
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly deps: { departments: DepartmentsService; works: WorksService; leaves: LeavesService },
+    private readonly deps: {
+      departments: DepartmentsService;
+      works: WorksService;
+      leaves: LeavesService;
+      rounds: MonitoringRoundsService;
+      trips: SamplingTripsService;
+    },
     cache = true,
   ) {
     this.cache = new DashboardCache(db, cache);
@@ -49,6 +65,9 @@ export class DashboardService {
     const seesLeaves = has(LEAVE_LIST_KEYS);
     const seesContracts = has(CONTRACTS_KEYS);
     const seesEvaluations = has(USER_EVALUATIONS_KEYS);
+    const seesMonitoring = has(MONITORING_KEYS);
+    const seesTrips = has(SAMPLING_KEYS);
+    const monthEnd = endOfMonth(today);
     const mine = { kind: 'assigned' as const, userId: actor.id };
 
     // The scopes first (each a key check or a small lookup), then every part at once.
@@ -79,6 +98,8 @@ export class DashboardService {
       leaveDays,
       nextDeadlines,
       notifications,
+      roundsDue,
+      tripsWeek,
     ] = await Promise.all([
       when(seesRequests, () => this.cache.get(version, 'requests_by_status', () => parts.requestsByStatus(db))),
       when(seesRequests, () =>
@@ -111,6 +132,8 @@ export class DashboardService {
       leaveScope ? parts.leaveDaysByType(db, leaveScope, today.slice(0, 4)) : null,
       parts.nextDeadlines(db, actor.id, now),
       parts.latestNotifications(db, actor.id),
+      when(seesMonitoring, () => this.deps.rounds.countDue(monthEnd)),
+      when(seesTrips, () => this.deps.trips.countOpen(actor, week.from, week.to)),
     ]);
 
     const link = (allowed: boolean, route: string, query: Record<string, string>): DashboardLink =>
@@ -130,6 +153,8 @@ export class DashboardService {
       leaves_to_approve: link(seesLeaves, 'leaves.index', { tab: 'approval' }),
       contracts_expiring: link(seesContracts, 'contracts.index', { expiring: '1' }),
       evaluations_to_do: link(seesEvaluations, 'user_evaluations.index', { tab: 'to_do' }),
+      rounds_due_month: link(seesMonitoring, 'monitoring.programs.index', { due_by: monthEnd }),
+      trips_week: link(seesTrips, 'monitoring.trips.index', { from: week.from, to: week.to }),
     };
 
     return {
@@ -142,6 +167,8 @@ export class DashboardService {
         leaves_to_approve: leavesToApprove,
         contracts_expiring: contractsExpiring,
         evaluations_to_do: evaluationsToDo,
+        rounds_due_month: roundsDue,
+        trips_week: tripsWeek,
       },
       charts: {
         requests_per_month: requestsPerMonth,

@@ -15,6 +15,8 @@ const API_OF: Record<string, string> = {
   'leaves.index': '/api/leaves',
   'contracts.index': '/api/contracts',
   'user_evaluations.index': '/api/user-evaluations',
+  'monitoring.programs.index': '/api/monitoring-programs',
+  'monitoring.trips.index': '/api/sampling-trips',
 };
 
 describe('dashboard', () => {
@@ -387,5 +389,61 @@ describe('dashboard', () => {
     // A rename is not a works write: the chart still shows the new name at once.
     await t.database.db.updateTable('departments').set({ name: 'Phòng Quan trắc hiện trường' }).where('id', '=', x).execute();
     expect((await chart()).find((c) => c.department.id === x)?.department.name).toBe('Phòng Quan trắc hiện trường');
+  });
+
+  it("counts the programmes with a round due this month and this week's trips, as the lists they open", async () => {
+    const post = async (url: string, payload: Record<string, unknown>, token = t.adminToken) => {
+      const res = await call('POST', url, payload, token);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const field = await person(t, ['sampling.index'], x);
+    const before = await dashboard(t.adminToken);
+    const customer = await post('/api/customers', { type: 'organization', name: 'Nhà máy bia' });
+    const cod = await post('/api/parameters', {
+      code: 'COD-DASH',
+      name: 'COD',
+      medium: 'wastewater',
+      unit: 'mg/L',
+      method: 'SMEWW 5220C',
+      place: 'lab',
+    });
+    const site = await post('/api/sites', {
+      code: 'CS-DASH',
+      name: 'Nhà máy bia',
+      customer_id: customer.id,
+      points: [{ code: 'NT1', name: 'Đầu ra', medium: 'wastewater', plan: [{ parameter_id: cod.id, frequency: 'monthly' }] }],
+    });
+    const today = vnToday();
+    const year = Number(today.slice(0, 4));
+    // A monthly programme over this year and next: its rounds of past months are late, this month's is due.
+    const program = await post('/api/monitoring-programs', {
+      code: 'CT-DASH',
+      name: 'Quan trắc nước thải',
+      site_id: site.id,
+      start_date: `${year}-01-01`,
+      end_date: `${year + 1}-12-31`,
+    });
+    const week = vnWeek(today);
+    await post('/api/sampling-trips', {
+      name: 'Lấy mẫu nhà máy bia',
+      start_date: week.to,
+      end_date: week.to,
+      leader_id: field.id,
+      round_ids: [program.rounds.find((r: { due_date: string }) => r.due_date >= today).id],
+    });
+    const admin = await dashboard(t.adminToken);
+    expect(admin.cards.rounds_due_month).toBe((before.cards.rounds_due_month ?? 0) + 1);
+    expect(admin.cards.trips_week).toBe((before.cards.trips_week ?? 0) + 1);
+    expect(await listTotal(admin.links.rounds_due_month!, t.adminToken)).toBe(admin.cards.rounds_due_month);
+    expect(await listTotal(admin.links.trips_week!, t.adminToken)).toBe(admin.cards.trips_week);
+    // The leader sees their trip, not the programmes; someone without the keys, neither card.
+    const mine = await dashboard(field.token);
+    expect(mine.cards.trips_week).toBe(1);
+    expect(mine.cards.rounds_due_month).toBeNull();
+    expect(await listTotal(mine.links.trips_week!, field.token)).toBe(1);
+    const none = await dashboard(other.token);
+    expect(none.cards.trips_week).toBeNull();
+    expect(none.links.trips_week).toBeNull();
   });
 });

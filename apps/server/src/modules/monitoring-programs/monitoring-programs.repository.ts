@@ -4,7 +4,7 @@ import type { DB, MonitoringRoundsTable } from '../../db/schema';
 import type { Window } from '../../lib/pagination';
 import { likeNormalized, likePattern } from '../../lib/vi-search';
 
-export type ProgramFilter = Pick<ProgramListQuery, 'search' | 'site_id' | 'contract_id' | 'customer_id' | 'late'>;
+export type ProgramFilter = Pick<ProgramListQuery, 'search' | 'site_id' | 'contract_id' | 'customer_id' | 'late' | 'due_by'>;
 
 function filtered(db: Kysely<DB>, f: ProgramFilter, today: string) {
   let s = db
@@ -17,6 +17,14 @@ function filtered(db: Kysely<DB>, f: ProgramFilter, today: string) {
   if (f.site_id !== undefined) s = s.where('m.site_id', '=', f.site_id);
   if (f.contract_id !== undefined) s = s.where('m.contract_id', '=', f.contract_id);
   if (f.customer_id !== undefined) s = s.where('s.customer_id', '=', f.customer_id);
+  if (f.due_by !== undefined) {
+    const due = db
+      .selectFrom('monitoring_rounds as r')
+      .select('r.program_id')
+      .where('r.status', '=', 'planned')
+      .where('r.due_date', '<=', f.due_by);
+    s = s.where('m.id', 'in', due);
+  }
   if (f.late !== undefined) {
     const late = db
       .selectFrom('monitoring_rounds as r')

@@ -34,6 +34,17 @@ export const roundsRepository = {
     return q.orderBy('r.due_date').orderBy('r.id').limit(limit).execute();
   },
 
+  /** Programmes with a planned round due on or before `by`. */
+  async countDue(db: Kysely<DB>, by: string): Promise<number> {
+    const row = await db
+      .selectFrom('monitoring_rounds')
+      .select((eb) => eb.fn.count<number>('program_id').distinct().as('n'))
+      .where('status', '=', 'planned')
+      .where('due_date', '<=', by)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   byIds(db: Kysely<DB>, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return roundRows(db).where('r.id', 'in', ids).orderBy('r.due_date').orderBy('r.id').execute();

@@ -42,6 +42,11 @@ export class MonitoringRoundsService {
     });
   }
 
+  /** Programmes with a planned round due on or before `by` (late ones included): the dashboard's card, as its list counts. */
+  countDue(by: string): Promise<number> {
+    return repo.countDue(this.db, by);
+  }
+
   /** The rounds asked for that exist, soonest due first; `db`: the caller's transaction. */
   async byIds(ids: readonly number[], db: Kysely<DB> = this.db): Promise<RoundRef[]> {
     const today = vnToday();

@@ -11,7 +11,10 @@ export interface TripScope {
   departmentIds: number[];
 }
 
-export type TripFilter = Pick<TripListQuery, 'search' | 'status' | 'from' | 'to' | 'mine' | 'equipment_id'>;
+export type TripFilter = Pick<TripListQuery, 'search' | 'status' | 'from' | 'to' | 'mine' | 'equipment_id'> & {
+  /** Any of these statuses (the dashboard's open trips). */
+  statuses?: readonly string[];
+};
 
 function scoped(db: Kysely<DB>, scope: TripScope, mineOnly = false) {
   let q = db.selectFrom('sampling_trips as t').innerJoin('users as l', 'l.id', 't.leader_id');
@@ -41,6 +44,7 @@ function filtered(db: Kysely<DB>, scope: TripScope, f: TripFilter) {
   const pattern = likePattern(f.search);
   if (pattern) q = q.where(likeNormalized('t.search_text', pattern));
   if (f.status) q = q.where('t.status', '=', f.status);
+  if (f.statuses?.length) q = q.where('t.status', 'in', f.statuses);
   if (f.from) q = q.where('t.end_date', '>=', f.from);
   if (f.to) q = q.where('t.start_date', '<=', f.to);
   if (f.equipment_id !== undefined)

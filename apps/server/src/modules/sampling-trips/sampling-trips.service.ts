@@ -76,6 +76,11 @@ export class SamplingTripsService {
     );
   }
 
+  /** Planned or running trips in `actor`'s scope meeting [from, to]: the dashboard's card. */
+  async countOpen(actor: Actor, from: string, to: string): Promise<number> {
+    return repo.count(this.db, await this.scopeOf(actor), { from, to, statuses: TRIP_BOOKING_STATUSES });
+  }
+
   exportRows(actor: Actor, q: TripListQuery): Promise<AsyncIterable<Trip>> {
     return allRows((page, perPage) => this.list(actor, { ...q, page, per_page: perPage }));
   }

@@ -1,6 +1,8 @@
 import {
   AlertOutlined,
   CalendarOutlined,
+  CarOutlined,
+  ExperimentOutlined,
   FieldTimeOutlined,
   FileDoneOutlined,
   FileTextOutlined,
@@ -161,6 +163,24 @@ export function DashboardCards({ data }: { data: Dashboard }) {
           value={cards.evaluations_to_do}
           icon={<TrophyOutlined />}
           href={linkOf(links.evaluations_to_do)}
+        />
+      )}
+      {cards.rounds_due_month !== null && (
+        <FigureCard
+          cardKey="rounds_due_month"
+          title={LABELS.rounds_due_month}
+          value={cards.rounds_due_month}
+          icon={<ExperimentOutlined />}
+          href={linkOf(links.rounds_due_month)}
+        />
+      )}
+      {cards.trips_week !== null && (
+        <FigureCard
+          cardKey="trips_week"
+          title={LABELS.trips_week}
+          value={cards.trips_week}
+          icon={<CarOutlined />}
+          href={linkOf(links.trips_week)}
         />
       )}
     </Row>

@@ -23,6 +23,8 @@ export interface ProgramListQuery {
   contract_id?: string;
   /** `true`: programmes with a round past due. */
   late?: string;
+  /** Programmes with a planned round due on or before this day. */
+  due_by?: string;
 }
 export type ProgramCreateInput = z.input<typeof programCreateBody>;
 export type ProgramUpdateInput = z.input<typeof programUpdateBody>;

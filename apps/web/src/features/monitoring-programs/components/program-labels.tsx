@@ -27,7 +27,13 @@ export function ProgramProgress({ progress }: { progress: { rounds: number; done
         {progress.done}/{progress.rounds} đợt
         {progress.late > 0 && <Typography.Text type="danger">{` · ${progress.late} trễ hạn`}</Typography.Text>}
       </span>
-      <Progress percent={percent} size="small" showInfo={false} status={progress.late > 0 ? 'exception' : 'normal'} />
+      <Progress
+        percent={percent}
+        size="small"
+        showInfo={false}
+        status={progress.late > 0 ? 'exception' : 'normal'}
+        aria-label={`Đã thực hiện ${progress.done}/${progress.rounds} đợt`}
+      />
     </span>
   );
 }

@@ -65,12 +65,13 @@ export function ProgramRounds({ program, canEdit, onStale }: { program: ProgramD
         </span>
       ),
     },
-    { key: 'due', title: 'Hạn', width: 110, render: (_, r) => formatDate(r.due_date) },
+    // On a phone the period under the name says it (the due date is its last day): room for the actions.
+    { key: 'due', title: 'Hạn', width: 110, responsive: ['sm'], render: (_, r) => formatDate(r.due_date) },
     { key: 'lines', title: 'Chỉ tiêu', width: 90, responsive: ['sm'], render: (_, r) => r.lines_due },
     {
       key: 'status',
       title: 'Trạng thái',
-      width: 170,
+      width: 140,
       render: (_, r) => (
         <span style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
           <RoundStatusTag round={r} />
@@ -87,10 +88,10 @@ export function ProgramRounds({ program, canEdit, onStale }: { program: ProgramD
           {
             key: 'actions',
             title: 'Thao tác',
-            width: 190,
+            width: 130,
             render: (_: unknown, r: Round) =>
               r.status === 'planned' ? (
-                <Space size={0} wrap>
+                <Space size={0} orientation="vertical" align="start">
                   <Button
                     type="link"
                     size="small"

@@ -11,7 +11,8 @@ import { useExportMonitoringPrograms, useMonitoringPrograms, useSiteChoices } fr
 import { DeleteProgramButton } from '../components/delete-program-button';
 import { nextRoundText, ProgramProgress } from '../components/program-labels';
 
-const FILTERS = ['site_id', 'late'] as const;
+// due_by: programmes with a round due by that day (the dashboard's "due this month" card opens it so).
+const FILTERS = ['site_id', 'late', 'due_by'] as const;
 
 /** Monitoring programmes: search, filters by site and lateness, progress of their rounds, export. */
 export default function ProgramListPage() {
