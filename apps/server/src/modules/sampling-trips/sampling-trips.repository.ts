@@ -33,6 +33,8 @@ function scoped(db: Kysely<DB>, scope: TripScope, mineOnly = false) {
     eb.or([
       eb('t.leader_id', '=', scope.userId),
       eb('t.id', 'in', teamOf('user')),
+      // Who planned it follows it too ("mine" stays the trips one is on).
+      ...(mineOnly ? [] : [eb('t.created_by', '=', scope.userId)]),
       ...(departments ? [eb('l.department_id', 'in', scope.departmentIds), eb('t.id', 'in', teamOf('departments'))] : []),
     ]),
   );

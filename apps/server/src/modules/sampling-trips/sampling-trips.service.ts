@@ -43,7 +43,7 @@ const range = (start: string, end: string) => (start === end ? formatDate(start)
 
 /**
  * Sampling trips (issue 24 part 4): rounds sampled by a team with a vehicle and instruments. Scopes: everyone with
- * `sampling.index` sees the trips they lead or are on; `sampling.department` adds those of their department (and
+ * `sampling.index` sees the trips they lead, are on or planned; `sampling.department` adds those of their department (and
  * below); `sampling.all` every one. An instrument or vehicle is on one trip at a time (checked under its row lock) and
  * never past its calibration or inspection date; the trip moves by its own routes (start, finish, cancel).
  */

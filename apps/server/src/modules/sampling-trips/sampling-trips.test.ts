@@ -238,6 +238,19 @@ describe('sampling trips', () => {
     expect(await ids(head.token)).toContain(made.id);
     expect(await ids(head.token, '&mine=true')).not.toContain(made.id);
     expect(await ids(outsider.token)).not.toContain(made.id);
+    // Who planned a trip without being on it follows it too; "mine" stays the trips one is on.
+    const desk = await t.userWith(['sampling.index', 'sampling.create']);
+    const planned = await ok(
+      'POST',
+      '/api/sampling-trips',
+      trip({ start_date: '2027-04-02', end_date: '2027-04-02', vehicle_id: null, equipment_ids: [] }),
+      201,
+      desk.token,
+    );
+    expect(await ids(desk.token)).toContain(planned.id);
+    expect(await ids(desk.token, '&mine=true')).not.toContain(planned.id);
+    expect((await call('GET', `/api/sampling-trips/${planned.id}`, undefined, desk.token)).statusCode).toBe(200);
+    expect(await ids(colleague.token)).not.toContain(planned.id);
     expect((await call('GET', `/api/sampling-trips/${made.id}`, undefined, member.token)).statusCode).toBe(200);
     expectError(await call('GET', `/api/sampling-trips/${made.id}`, undefined, colleague.token), 404, 'NOT_FOUND');
     expectError(
