@@ -113,7 +113,10 @@ function Rounds({ trip }: { trip: TripDetail }) {
                 <span>
                   Hạn {formatDate(r.due_date)} ·{' '}
                   {canProgram ? (
-                    <Link to={urlFor('monitoring.programs.show', { id: r.program.id })}>{r.program.code}</Link>
+                    // Underlined: a link inside a line of text must not rely on colour alone (WCAG 1.4.1).
+                    <Link to={urlFor('monitoring.programs.show', { id: r.program.id })} style={{ textDecoration: 'underline' }}>
+                      {r.program.code}
+                    </Link>
                   ) : (
                     r.program.code
                   )}
