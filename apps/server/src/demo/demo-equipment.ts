@@ -1,5 +1,6 @@
-import { addDays, EQUIPMENT_KIND_LABELS, type EquipmentKind } from '@qlcv/common/schemas/equipment';
+import { EQUIPMENT_KIND_LABELS, type EquipmentKind } from '@qlcv/common/schemas/equipment';
 import { searchText } from '@qlcv/common/vi-text';
+import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { vnToday } from '../lib/vn-time';

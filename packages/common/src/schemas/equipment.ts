@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, dayNumberOf } from '../work-calendar';
 import { codeSchema, dateSchema, listQuery, optionalDate, optionalId, optionalText, requiredText, versionSchema } from './common';
 import { boolQuery } from './processes';
 
@@ -34,19 +35,8 @@ export const CALIBRATION_FILTER_LABELS: Record<CalibrationState, string> = {
   none: 'Chưa khai báo hạn',
 };
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-};
-
-/** `YYYY-MM-DD` plus `days` (negative: before). */
-export function addDays(day: string, days: number): string {
-  return new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Whole days from `today` to `due`: 0 on the due date itself, negative once it has passed. */
-export const daysBetween = (today: string, due: string): number => dayNumber(due) - dayNumber(today);
+export const daysBetween = (today: string, due: string): number => dayNumberOf(due) - dayNumberOf(today);
 
 /**
  * The state of a due date on `today` (Vietnam's date, `YYYY-MM-DD`): the due date is the last day the certificate

@@ -1,10 +1,10 @@
 import {
-  addDays,
   EQUIPMENT_DUE_SOON_DAYS,
   type EQUIPMENT_SORTS,
   type EquipmentListQuery,
   type EquipmentOptionsQuery,
 } from '@qlcv/common/schemas/equipment';
+import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Window } from '../../lib/pagination';

@@ -1,4 +1,4 @@
-import { addDays } from '@qlcv/common/schemas/equipment';
+import { addDays } from '@qlcv/common/work-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vnToday } from '../../lib/vn-time';
 import { auditOf, createDepartment, expectError, expectXlsx, looksVietnamese, uniq } from '../../test/fixtures';
