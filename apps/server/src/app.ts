@@ -106,6 +106,10 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
 import { samplingTripsAccess } from './modules/sampling-trips/sampling-trips.access';
 import { samplingTripsRoutes } from './modules/sampling-trips/sampling-trips.routes';
+import { SampleCustodyService } from './modules/samples/sample-custody.service';
+import { samplesAccess } from './modules/samples/samples.access';
+import { samplesRoutes } from './modules/samples/samples.routes';
+import { SamplesService } from './modules/samples/samples.service';
 import { SamplingTripsService } from './modules/sampling-trips/sampling-trips.service';
 import { ServicesImport } from './modules/services/services.import';
 import { servicesRoutes } from './modules/services/services.routes';
@@ -321,6 +325,8 @@ export async function buildApp({
   const rounds = new MonitoringRoundsService(db);
   const trips = new SamplingTripsService(db, { rounds, equipment, departments });
   programs.useRoundsOnTrips((trx, programId) => trips.tripOfProgram(trx, programId));
+  const samples = new SamplesService(db, { trips, parameters, sites, storage });
+  const custody = new SampleCustodyService(db, { samples, users });
 
   // Who reaches the files and the history of each module's records, as each module declares it.
   const access: ModuleAccess[] = [
@@ -333,6 +339,7 @@ export async function buildApp({
     contractsAccess(contracts),
     contractTemplatesAccess(),
     samplingTripsAccess(trips),
+    samplesAccess(samples),
   ];
   for (const declared of access) {
     for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
@@ -435,6 +442,7 @@ export async function buildApp({
   await app.register(equipmentRoutes, { equipment });
   await app.register(monitoringProgramsRoutes, { programs });
   await app.register(samplingTripsRoutes, { trips });
+  await app.register(samplesRoutes, { samples, custody });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

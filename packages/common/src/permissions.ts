@@ -45,6 +45,9 @@ export const PERMISSION_KEYS = [
   'sampling.all',
   'sampling.create',
   'sampling.edit',
+  // Issue 24 part 5, the laboratory's side of the samples: every sample; receive, analyse, store and dispose them.
+  'lab.index',
+  'lab.receive',
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -81,6 +84,7 @@ export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
   monitoring: 'Quan trắc (chỉ tiêu, điểm quan trắc, chương trình)',
   equipment: 'Thiết bị và phương tiện quan trắc',
   sampling: 'Chuyến lấy mẫu',
+  lab: 'Phòng thí nghiệm',
 };
 
 export const PERMISSION_ACTION_LABELS: Record<string, string> = {
@@ -107,6 +111,8 @@ export function permissionLabel(key: string): string {
   if (key === 'sampling.all') return 'Xem tất cả chuyến lấy mẫu';
   if (key === 'sampling.create') return 'Lên kế hoạch chuyến lấy mẫu';
   if (key === 'sampling.edit') return 'Sửa, hủy, xóa chuyến lấy mẫu';
+  if (key === 'lab.index') return 'Xem tất cả mẫu (danh sách mẫu của phòng thí nghiệm)';
+  if (key === 'lab.receive') return 'Nhận mẫu, chuyển phân tích, lưu và hủy mẫu';
   if (key === 'attendance.index') return 'Chấm công và xem chấm công của mình';
   if (key === 'attendance.department') return 'Xem chấm công các phòng ban mình phụ trách';
   if (key === 'attendance.all') return 'Xem tất cả chấm công, màn hình mã QR, nhập máy chấm công';

@@ -160,6 +160,10 @@ export interface DB {
   sampling_trip_members: SamplingTripMembersTable;
   sampling_trip_equipment: SamplingTripEquipmentTable;
   sampling_trip_rounds: SamplingTripRoundsTable;
+  samples: SamplesTable;
+  sample_measurements: SampleMeasurementsTable;
+  sample_photos: SamplePhotosTable;
+  sample_events: SampleEventsTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -973,4 +977,61 @@ export interface SamplingTripEquipmentTable {
 export interface SamplingTripRoundsTable {
   trip_id: number;
   round_id: number;
+}
+
+export interface SamplesTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  trip_id: number;
+  round_id: number;
+  point_id: number;
+  medium: string;
+  /** normal | field_blank | trip_blank | duplicate. */
+  qc_kind: string;
+  /** taken | handed_over | received | in_analysis | stored | disposed. */
+  status: string;
+  /** ISO instants in UTC (`toISOString`), so they compare as text. */
+  taken_at: string;
+  taken_by: number;
+  hold_until: string | null;
+  container: string | null;
+  preservation: string | null;
+  latitude_e6: number | null;
+  longitude_e6: number | null;
+  accuracy_m: number | null;
+  notes: string | null;
+  client_key: string | null;
+  search_text: string;
+}
+
+export interface SampleMeasurementsTable {
+  sample_id: number;
+  parameter_id: number;
+  /** A decimal string as read (significant figures kept). */
+  value: string;
+  equipment_id: number | null;
+}
+
+export interface SamplePhotosTable {
+  id: Generated<number>;
+  sample_id: number;
+  storage_key: string;
+  mime: string;
+  size: number;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface SampleEventsTable {
+  id: Generated<number>;
+  sample_id: number;
+  status: string;
+  at: string;
+  by_id: number;
+  to_id: number | null;
+  temperature: string | null;
+  intact: number | null;
+  within_holding: number | null;
+  notes: string | null;
+  created_at: string;
 }

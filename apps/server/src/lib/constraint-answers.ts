@@ -83,6 +83,19 @@ export const UNIQUE_ANSWERS = {
     status: 409,
     code: 'ALREADY_EVALUATED',
   },
+  'samples.code': {
+    field: 'code',
+    message: async (value, { db }) => sampleCodeTakenMessage(value, await sampleTripOfCode(db, value)),
+    status: 409,
+    code: 'SAMPLE_CODE_TAKEN',
+  },
+  // A phone's queued entry sent twice at once: the second learns the first landed.
+  'samples.client_key': {
+    field: 'client_key',
+    message: 'Mẫu này đã được gửi lên trước đó.',
+    status: 409,
+    code: 'SAMPLE_ALREADY_SENT',
+  },
   'attendance_sites.code': { field: 'code', message: 'Mã địa điểm chấm công đã tồn tại.' },
   'attendance_corrections.user_id,date': {
     field: 'date',
@@ -127,6 +140,19 @@ export type UniqueKey = keyof typeof UNIQUE_ANSWERS;
 
 export const taxCodeTakenMessage = (customerCode: string | null) =>
   customerCode ? `Mã số thuế đã được dùng cho khách hàng ${customerCode}.` : 'Mã số thuế đã được dùng cho khách hàng khác.';
+
+export const sampleCodeTakenMessage = (code: string, tripCode: string | null) =>
+  tripCode ? `Mã mẫu ${code} đã được dùng cho một mẫu của chuyến ${tripCode}.` : `Mã mẫu ${code} đã được dùng.`;
+
+const sampleTripOfCode = async (db: Kysely<DB>, code: string) =>
+  (
+    await db
+      .selectFrom('samples as s')
+      .innerJoin('sampling_trips as t', 't.id', 's.trip_id')
+      .select('t.code')
+      .where('s.code', '=', code)
+      .executeTakeFirst()
+  )?.code ?? null;
 
 export const eventTakenMessage = (label: string, creating: boolean) =>
   creating ? `Sự kiện "${label}" đã có cấu hình. Hãy sửa cấu hình đó.` : `Sự kiện "${label}" đã có cấu hình khác.`;

@@ -10,6 +10,7 @@ import { insertKpiType, insertOpenEvaluation, quarterBody } from './evaluation-f
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
 import { multipart, PNG } from './multipart';
+import { samplesRequestFor } from './samples-matrix';
 
 // The matrix of QUALITY.md "Access control": every /api route × (no token, no key, each accepted key, admin),
 // driven by the table the access plugin builds while the routes register, so a new route is covered the day it lands.
@@ -766,6 +767,8 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   if (attendance) return { ...attendance, method: attendance.method as 'GET' };
   const round = await roundRequestFor(r);
   if (round) return { ...round, method: round.method as 'GET', headers: undefined as Record<string, string> | undefined };
+  const sample = await samplesRequestFor(t, label(r), key, await userIdOf(token), programBody);
+  if (sample) return { ...sample, method: sample.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const sampling = await tripRequestFor(r, key, token);
   if (sampling)
     return { ...sampling, method: sampling.method as 'GET', headers: undefined as Record<string, string> | undefined };
@@ -1059,6 +1062,9 @@ describe('the route table', () => {
       // Seed §6: a contract is edited (and so deleted, drafts only) with contracts.show; there is no contracts.edit.
       // Signing and returning one waiting for approval need contracts.approve (issue 21; below).
       else if (segment === 'contracts') expect(r.access, label(r)).toBe('contracts.show');
+      // Samples have no keys of their own: a trip's team writes them, and deletes one still with the team (the service
+      // checks the team); their "edit" is the trip keys.
+      else if (segment === 'samples') expect(r.access, label(r)).toBe('sampling.index|sampling.department|sampling.all');
       else expect(r.access, label(r)).toBe(`${KEY_PREFIX[segment] ?? segment}.edit`);
     }
     // Only sign-in, password reset, health and the API description are open; the live stream's single-use ticket is

@@ -44,7 +44,13 @@ export const AUDIT_ENTITIES = {
   equipment: 'equipment.show',
   /** Sampling trips: anyone on or over the trip (the trips' scope decides, 404 outside it). */
   sampling_trips: 'sampling.index',
-} as const satisfies Record<string, string>;
+  /** Samples: whoever sees the sample's trip, or the laboratory (the samples' service decides, 404 outside). */
+  samples: ['sampling.index', 'sampling.department', 'sampling.all', 'lab.index', 'lab.receive'],
+} as const satisfies Record<string, string | readonly string[]>;
+
+/** The keys that open an entity's history: its key(s), and for a `.show` key the `.edit` one too. */
+export const auditKeysOf = (entity: AuditEntity): string[] =>
+  [AUDIT_ENTITIES[entity]].flat().flatMap((k) => (k.endsWith('.show') ? [k, k.replace(/\.show$/, '.edit')] : [k]));
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
 export const auditLogQuery = listQuery.extend({

@@ -35,6 +35,7 @@ import { sites } from './0037-sites';
 import { monitoringPrograms } from './0038-monitoring-programs';
 import { equipment } from './0039-equipment';
 import { samplingTrips } from './0040-sampling-trips';
+import { samples } from './0041-samples';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0038-monitoring-programs': monitoringPrograms,
   '0039-equipment': equipment,
   '0040-sampling-trips': samplingTrips,
+  '0041-samples': samples,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

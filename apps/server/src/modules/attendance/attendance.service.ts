@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { lockRow } from '../../lib/row-lock';
+import { decodeImage } from '../../lib/data-url-image';
 import type { Storage } from '../../lib/storage';
 import { vnToday } from '../../lib/vn-time';
 import { departmentsHeadedBy } from '../departments/department-heads';
@@ -87,15 +88,13 @@ export const shiftFor = (rules: AttendanceRules, departmentId: number | null): S
   (departmentId !== null ? rules.departmentShifts.get(departmentId) : undefined) ?? rules.shift;
 
 /** A decoded check-in photo: JPEG or PNG by its first bytes, at most 300 kB. */
-function decodePhoto(dataUrl: string): { bytes: Buffer; mime: string } {
-  const m = /^data:image\/(jpeg|png);base64,(.+)$/.exec(dataUrl);
-  const bytes = Buffer.from(m?.[2] ?? '', 'base64');
-  if (bytes.length > CHECK_PHOTO_MAX_BYTES) throw refused('photo', 'Ảnh chấm công tối đa 300 kB.');
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  if (!m || !(jpeg || png)) throw refused('photo', 'Ảnh chấm công phải là ảnh JPEG hoặc PNG.');
-  return { bytes, mime: jpeg ? 'image/jpeg' : 'image/png' };
-}
+const decodePhoto = (dataUrl: string) =>
+  decodeImage(dataUrl, {
+    field: 'photo',
+    maxBytes: CHECK_PHOTO_MAX_BYTES,
+    tooBig: 'Ảnh chấm công tối đa 300 kB.',
+    notImage: 'Ảnh chấm công phải là ảnh JPEG hoặc PNG.',
+  });
 
 /**
  * Attendance: check-in / check-out from the phone (GPS against the sites, the kiosk's QR code, an office IP), the

@@ -1,5 +1,5 @@
 import { isPermissionKey, type PermissionKey } from '@qlcv/common/permissions';
-import { AUDIT_ENTITIES, auditLogQuery, auditLogSchema } from '@qlcv/common/schemas/audit-logs';
+import { AUDIT_ENTITIES, type AuditEntity, auditKeysOf, auditLogQuery, auditLogSchema } from '@qlcv/common/schemas/audit-logs';
 import { paginated } from '@qlcv/common/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/access';
@@ -7,9 +7,9 @@ import type { AuditLogsService } from './audit-logs.service';
 
 // Any key that opens one of the audited records lets the call through; the service checks the entity's own.
 // (Works have no edit key: only the keys of the catalogue are named.)
-const OPENING_KEYS: PermissionKey[] = [
-  ...new Set(Object.values(AUDIT_ENTITIES).flatMap((k) => [k, k.replace(/\.show$/, '.edit')])),
-].filter(isPermissionKey);
+const OPENING_KEYS: PermissionKey[] = [...new Set((Object.keys(AUDIT_ENTITIES) as AuditEntity[]).flatMap(auditKeysOf))].filter(
+  isPermissionKey,
+);
 
 export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsService }> = async (app, { auditLogs }) => {
   app.get(

@@ -1,5 +1,5 @@
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
-import { AUDIT_ENTITIES, type AuditEntity, type AuditLog } from '@qlcv/common/schemas/audit-logs';
+import { type AuditEntity, type AuditLog, auditKeysOf } from '@qlcv/common/schemas/audit-logs';
 import { ALL_ROWS_CAP, type ListQuery, type Paginated } from '@qlcv/common/schemas/common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -24,9 +24,7 @@ export class AuditLogsService {
 
   /** A record's history ("Lịch sử"), newest first; reading it needs the key that opens the record. */
   async list(actor: Actor, q: ListQuery & { entity: AuditEntity; entity_id: number }): Promise<Paginated<AuditLog>> {
-    const show = AUDIT_ENTITIES[q.entity] as PermissionKey;
-    const edit = show.replace(/\.show$/, '.edit') as PermissionKey;
-    if (!hasAnyPermission(actor.permissions, [show, edit])) throw forbidden();
+    if (!hasAnyPermission(actor.permissions, auditKeysOf(q.entity) as PermissionKey[])) throw forbidden();
     const access = this.access.get(q.entity);
     if (access && !(await access(this.db, q.entity_id, actor))) throw notFound();
     // Sorted by time only: newest first unless `sort=created_at`; any other column is refused like every list.

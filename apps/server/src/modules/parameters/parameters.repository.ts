@@ -51,6 +51,17 @@ export const parametersRepository = {
     return s.orderBy('active', 'desc').orderBy('medium').orderBy('code').orderBy('id').execute();
   },
 
+  /** What a sample needs of its parameters: unit and place, holding time and preservation. */
+  byIds(db: Kysely<DB>, ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('parameters')
+      .select(['id', 'code', 'name', 'unit', 'place', 'holding_hours', 'preservation'])
+      .where('id', 'in', [...ids])
+      .orderBy('code')
+      .execute();
+  },
+
   find(db: Kysely<DB>, id: number) {
     return withService(filtered(db, {})).where('p.id', '=', id).executeTakeFirst();
   },

@@ -80,6 +80,15 @@ export class ParametersService extends kit.ListedRecordService<typeof parameters
       active: Boolean(Number(r.active)),
     }));
   }
+
+  /** Some parameters' unit, place, holding time (hours) and preservation; `db`: the caller's transaction. */
+  async byIds(ids: readonly number[], db: Kysely<DB> = this.db) {
+    return (await repo.byIds(db, ids)).map((r) => ({
+      ...r,
+      place: r.place as ParameterPlace,
+      holding_hours: r.holding_hours === null ? null : Number(r.holding_hours),
+    }));
+  }
 }
 
 function toParameter(r: ParameterRow): Parameter {

@@ -206,6 +206,11 @@ export class SamplingTripsService {
     return this.detail(this.db, id, actor);
   }
 
+  /** The trip for another module that has checked the caller's access itself (a sample's own rules); `db`: its trx. */
+  read(id: number, db: Kysely<DB> = this.db): Promise<TripDetail> {
+    return this.detail(db, id);
+  }
+
   /** The trip code holding one of a programme's rounds (the programme then keeps its period and lines). */
   tripOfProgram(db: Kysely<DB>, programId: number): Promise<string | null> {
     return repo.tripOfProgram(db, programId);
