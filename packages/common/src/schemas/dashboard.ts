@@ -18,6 +18,7 @@ export const DASHBOARD_CARD_KEYS = [
   'evaluations_to_do',
   'rounds_due_month',
   'trips_week',
+  'samples_awaiting_lab',
 ] as const;
 export type DashboardCardKey = (typeof DASHBOARD_CARD_KEYS)[number];
 export type CardKey = DashboardCardKey;
@@ -32,6 +33,7 @@ export const DASHBOARD_CARD_LABELS: Record<DashboardCardKey, string> = {
   evaluations_to_do: 'Đánh giá tôi cần hoàn thành',
   rounds_due_month: 'Chương trình có đợt đến hạn trong tháng',
   trips_week: 'Chuyến lấy mẫu tuần này',
+  samples_awaiting_lab: 'Mẫu chờ phòng thí nghiệm nhận',
 };
 
 export const DASHBOARD_CHART_LABELS = {
@@ -78,6 +80,8 @@ export const dashboardSchema = z.object({
     rounds_due_month: z.number().nullable(),
     /** sampling.* scope: planned or running trips meeting this week (Mon–Sun). */
     trips_week: z.number().nullable(),
+    /** lab.index or lab.receive: samples handed over and not yet received at the laboratory. */
+    samples_awaiting_lab: z.number().nullable(),
   }),
   charts: z.object({
     /** 12 months ending with this one (Vietnam time), by created_at, requests scope. */

@@ -12,6 +12,7 @@ import type { DepartmentsService } from '../departments/departments.service';
 import { leaveScopeOf } from '../leaves/leave-scopes';
 import type { LeavesService } from '../leaves/leaves.service';
 import type { MonitoringRoundsService } from '../monitoring-programs/monitoring-rounds.service';
+import type { SamplesService } from '../samples/samples.service';
 import type { SamplingTripsService } from '../sampling-trips/sampling-trips.service';
 import { userEvaluationScopeOf } from '../user-evaluations/user-evaluation-scopes';
 import type { WorksService } from '../works/works.service';
@@ -25,6 +26,7 @@ const CONTRACTS_KEYS = ['contracts.index'];
 const USER_EVALUATIONS_KEYS = ['user_evaluations.index', 'user_evaluations.show', 'user_evaluations.edit'];
 const MONITORING_KEYS = ['monitoring.index'];
 const SAMPLING_KEYS = ['sampling.index', 'sampling.department', 'sampling.all'];
+const LAB_KEYS = ['lab.index', 'lab.receive'];
 const ON_TIME_DAYS = 90;
 
 /** The last day of `day`'s month, `YYYY-MM-DD`. */
@@ -48,6 +50,7 @@ export class DashboardService {
       leaves: LeavesService;
       rounds: MonitoringRoundsService;
       trips: SamplingTripsService;
+      samples: SamplesService;
     },
     cache = true,
   ) {
@@ -67,6 +70,7 @@ export class DashboardService {
     const seesEvaluations = has(USER_EVALUATIONS_KEYS);
     const seesMonitoring = has(MONITORING_KEYS);
     const seesTrips = has(SAMPLING_KEYS);
+    const seesLab = has(LAB_KEYS);
     const monthEnd = endOfMonth(today);
     const mine = { kind: 'assigned' as const, userId: actor.id };
 
@@ -100,6 +104,7 @@ export class DashboardService {
       notifications,
       roundsDue,
       tripsWeek,
+      samplesAwaiting,
     ] = await Promise.all([
       when(seesRequests, () => this.cache.get(version, 'requests_by_status', () => parts.requestsByStatus(db))),
       when(seesRequests, () =>
@@ -134,6 +139,7 @@ export class DashboardService {
       parts.latestNotifications(db, actor.id),
       when(seesMonitoring, () => this.deps.rounds.countDue(monthEnd)),
       when(seesTrips, () => this.deps.trips.countOpen(actor, week.from, week.to)),
+      when(seesLab, () => this.deps.samples.countAwaitingLab()),
     ]);
 
     const link = (allowed: boolean, route: string, query: Record<string, string>): DashboardLink =>
@@ -155,6 +161,7 @@ export class DashboardService {
       evaluations_to_do: link(seesEvaluations, 'user_evaluations.index', { tab: 'to_do' }),
       rounds_due_month: link(seesMonitoring, 'monitoring.programs.index', { due_by: monthEnd }),
       trips_week: link(seesTrips, 'monitoring.trips.index', { from: week.from, to: week.to }),
+      samples_awaiting_lab: link(seesLab, 'monitoring.samples.index', { status: 'handed_over' }),
     };
 
     return {
@@ -169,6 +176,7 @@ export class DashboardService {
         evaluations_to_do: evaluationsToDo,
         rounds_due_month: roundsDue,
         trips_week: tripsWeek,
+        samples_awaiting_lab: samplesAwaiting,
       },
       charts: {
         requests_per_month: requestsPerMonth,

@@ -17,6 +17,7 @@ const API_OF: Record<string, string> = {
   'user_evaluations.index': '/api/user-evaluations',
   'monitoring.programs.index': '/api/monitoring-programs',
   'monitoring.trips.index': '/api/sampling-trips',
+  'monitoring.samples.index': '/api/samples',
 };
 
 describe('dashboard', () => {
@@ -445,5 +446,59 @@ describe('dashboard', () => {
     const none = await dashboard(other.token);
     expect(none.cards.trips_week).toBeNull();
     expect(none.links.trips_week).toBeNull();
+  });
+  it('counts the samples handed over and not yet received, for the laboratory, as the list it opens', async () => {
+    const post = async (url: string, payload: Record<string, unknown>, token = t.adminToken, status = 201) => {
+      const res = await call('POST', url, payload, token);
+      expect(res.statusCode, res.body).toBe(status);
+      return res.json();
+    };
+    const lab = await person(t, ['lab.receive'], x);
+    const field = await person(t, ['sampling.index'], x);
+    const before = (await dashboard(lab.token)).cards.samples_awaiting_lab ?? 0;
+    const customer = await post('/api/customers', { type: 'organization', name: 'Bệnh viện đa khoa tỉnh' });
+    const ph = await post('/api/parameters', {
+      code: 'PH-LAB-DASH',
+      name: 'pH',
+      medium: 'wastewater',
+      unit: '-',
+      method: 'TCVN 6492:2011',
+      place: 'field',
+    });
+    const site = await post('/api/sites', {
+      code: 'CS-LAB-DASH',
+      name: 'Bệnh viện đa khoa tỉnh',
+      customer_id: customer.id,
+      points: [{ code: 'NT1', name: 'Nước thải y tế', medium: 'wastewater', plan: [{ parameter_id: ph.id, frequency: 'quarterly' }] }],
+    });
+    const program = await post('/api/monitoring-programs', {
+      code: 'CT-LAB-DASH',
+      name: 'Quan trắc nước thải y tế',
+      site_id: site.id,
+      start_date: '2027-01-01',
+      end_date: '2027-12-31',
+    });
+    const today = vnToday();
+    const trip = await post('/api/sampling-trips', {
+      name: 'Lấy mẫu bệnh viện',
+      start_date: today,
+      end_date: today,
+      leader_id: field.id,
+      round_ids: [program.rounds[0].id],
+    });
+    const sample = (code: string) =>
+      post(
+        '/api/samples',
+        { trip_id: trip.id, round_id: program.rounds[0].id, point_id: site.points[0].id, code, taken_at: new Date().toISOString() },
+        field.token,
+      );
+    const handed = await sample('BV-DASH-1');
+    await sample('BV-DASH-2');
+    await post(`/api/samples/${handed.id}/hand-over`, { to_user_id: lab.id, temperature: '4' }, field.token, 200);
+    const seen = await dashboard(lab.token);
+    expect(seen.cards.samples_awaiting_lab).toBe(before + 1);
+    expect(await listTotal(seen.links.samples_awaiting_lab!, lab.token)).toBe(before + 1);
+    // The field team sees its trips, not the laboratory's card.
+    expect((await dashboard(field.token)).cards.samples_awaiting_lab).toBeNull();
   });
 });

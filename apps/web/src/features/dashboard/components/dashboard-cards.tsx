@@ -6,6 +6,7 @@ import {
   FieldTimeOutlined,
   FileDoneOutlined,
   FileTextOutlined,
+  InboxOutlined,
   ScheduleOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
@@ -181,6 +182,15 @@ export function DashboardCards({ data }: { data: Dashboard }) {
           value={cards.trips_week}
           icon={<CarOutlined />}
           href={linkOf(links.trips_week)}
+        />
+      )}
+      {cards.samples_awaiting_lab !== null && (
+        <FigureCard
+          cardKey="samples_awaiting_lab"
+          title={LABELS.samples_awaiting_lab}
+          value={cards.samples_awaiting_lab}
+          icon={<InboxOutlined />}
+          href={linkOf(links.samples_awaiting_lab)}
         />
       )}
     </Row>
