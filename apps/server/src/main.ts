@@ -42,6 +42,7 @@ async function main() {
       loadDemoSites,
       loadDemoPrograms,
       loadDemoTrips,
+      loadDemoSamples,
     } = await import('./demo/demo-all');
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
@@ -57,6 +58,8 @@ async function main() {
     if (loaded) await loadDemoPrograms(database.db);
     // The field team's trips on those rounds, with the demo's vehicles and instruments.
     if (loaded) await loadDemoTrips(database.db);
+    // The samples those trips took, along their chain of custody.
+    if (loaded) await loadDemoSamples(database.db);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

@@ -5,5 +5,6 @@ export { loadDemoContractTemplates } from './demo-contract-templates';
 export { loadDemoContracts } from './demo-contracts';
 export { loadDemoEvaluations } from './demo-evaluations';
 export { loadDemoPrograms } from './demo-programs';
+export { loadDemoSamples } from './demo-samples';
 export { loadDemoSites } from './demo-sites';
 export { loadDemoTrips } from './demo-trips';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
 import { loadDemoPrograms } from './demo-programs';
+import { loadDemoSamples } from './demo-samples';
 import { loadDemoSites, SITE_CUSTOMERS } from './demo-sites';
 import { loadDemoTrips } from './demo-trips';
 
@@ -27,6 +28,8 @@ describe('demo sites', () => {
     expect(await loadDemoPrograms(t.database.db)).toBe(false);
     expect(await loadDemoTrips(t.database.db)).toBe(true);
     expect(await loadDemoTrips(t.database.db)).toBe(false);
+    expect(await loadDemoSamples(t.database.db)).toBe(true);
+    expect(await loadDemoSamples(t.database.db)).toBe(false);
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -139,5 +142,19 @@ describe('demo sites', () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+  });
+  it('loads samples of the done and running trips in every step of the chain of custody, readable through the API', async () => {
+    const list = await t.call({ method: 'GET', url: '/api/samples?per_page=all', token: t.adminToken });
+    expect(list.statusCode, list.body).toBe(200);
+    const samples = list.json().data as { id: number; code: string; status: string; qc_kind: string; trip: { code: string } }[];
+    // Every step of the chain has samples: today's trip's with the team, the latest done trip's waiting for the lab…
+    expect(new Set(samples.map((s) => s.status))).toEqual(
+      new Set(['taken', 'handed_over', 'received', 'in_analysis', 'stored', 'disposed']),
+    );
+    expect(new Set(samples.map((s) => s.qc_kind))).toEqual(new Set(['normal', 'duplicate', 'field_blank']));
+    expect(new Set(samples.map((s) => s.code)).size).toBe(samples.length);
+    const one = await t.call({ method: 'GET', url: `/api/samples/${samples[0]!.id}`, token: t.adminToken });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().events[0].status).toBe('taken');
   });
 });

@@ -68,6 +68,9 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'sampling.all',
       'sampling.create',
       'sampling.edit',
+      // Heads follow the samples (the laboratory's head also receives them).
+      'lab.index',
+      'lab.receive',
     ],
   },
   {
@@ -126,6 +129,28 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       // The field staff see which instruments are in calibration, and the trips they are on.
       ...view('equipment'),
       'sampling.index',
+    ],
+  },
+  {
+    code: 'thi_nghiem',
+    name: 'Nhân viên thí nghiệm',
+    description: 'Nhận mẫu từ đội hiện trường, theo dõi thời hạn lưu mẫu, phân tích và lưu, hủy mẫu',
+    keys: [
+      ...view('requests'),
+      ...view('customer'),
+      'works.create',
+      'works.show',
+      'leaves.index',
+      'attendance.index',
+      'leaves.create',
+      'leaves.show',
+      'user_evaluations.index',
+      'user_evaluations.show',
+      ...view('monitoring'),
+      ...view('equipment'),
+      // The laboratory sees every sample and takes it along its chain of custody.
+      'lab.index',
+      'lab.receive',
     ],
   },
   {
@@ -217,10 +242,10 @@ const USERS: [string, string, string, string, string, 'male' | 'female'][] = [
   ['Cao Văn Phúc', 'phuc.cv', 'nhan_vien', 'QT-HT', 'Kỹ thuật viên lấy mẫu', 'male'],
   ['Tạ Thị Hạnh', 'hanh.tt', 'nhan_vien', 'QT-HT', 'Kỹ thuật viên lấy mẫu', 'female'],
   ['Lương Thị Thảo', 'thao.lt', 'truong_phong', 'PTN', 'Trưởng phòng Thí nghiệm', 'female'],
-  ['Kiều Văn Sơn', 'son.kv', 'nhan_vien', 'PTN', 'Kiểm nghiệm viên', 'male'],
-  ['Âu Thị Bích Ngọc', 'ngoc.atb', 'nhan_vien', 'PTN', 'Kiểm nghiệm viên', 'female'],
-  ['Quách Minh Trí', 'tri.qm', 'nhan_vien', 'PTN', 'Kiểm nghiệm viên', 'male'],
-  ['Tô Thị Phương', 'phuong.tt', 'nhan_vien', 'PTN', 'Quản lý mẫu', 'female'],
+  ['Kiều Văn Sơn', 'son.kv', 'thi_nghiem', 'PTN', 'Kiểm nghiệm viên', 'male'],
+  ['Âu Thị Bích Ngọc', 'ngoc.atb', 'thi_nghiem', 'PTN', 'Kiểm nghiệm viên', 'female'],
+  ['Quách Minh Trí', 'tri.qm', 'thi_nghiem', 'PTN', 'Kiểm nghiệm viên', 'male'],
+  ['Tô Thị Phương', 'phuong.tt', 'thi_nghiem', 'PTN', 'Quản lý mẫu', 'female'],
   ['Hà Văn Quang', 'quang.hv', 'truong_phong', 'KTCN', 'Trưởng phòng Kỹ thuật', 'male'],
   ['Nguyễn Thị Thúy', 'thuy.nt', 'nhan_vien', 'KTCN', 'Kỹ sư lắp đặt', 'female'],
   ['Lâm Văn Hiếu', 'hieu.lv', 'nhan_vien', 'KTCN', 'Kỹ sư lắp đặt', 'male'],
