@@ -57,6 +57,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { equipmentRoutes } from './modules/equipment/equipment.routes';
 import { EquipmentService } from './modules/equipment/equipment.service';
+import { EquipmentCalibrationJob } from './modules/equipment/equipment-calibration.job';
 import { EvaluationLifecycleService } from './modules/evaluations/evaluation-lifecycle.service';
 import { EvaluationResultsService } from './modules/evaluations/evaluation-results.service';
 import { EvaluationSelfDueJob } from './modules/evaluations/evaluation-self-due.job';
@@ -77,6 +78,7 @@ import { leavesRoutes } from './modules/leaves/leaves.routes';
 import { LeavesService } from './modules/leaves/leaves.service';
 import { monitoringProgramsRoutes } from './modules/monitoring-programs/monitoring-programs.routes';
 import { MonitoringProgramsService } from './modules/monitoring-programs/monitoring-programs.service';
+import { MonitoringRoundRemindersJob } from './modules/monitoring-programs/monitoring-round-reminders.job';
 import { MonitoringRoundsService } from './modules/monitoring-programs/monitoring-rounds.service';
 import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes';
 import { NotificationSettingsService } from './modules/notification-settings/notification-settings.service';
@@ -304,9 +306,17 @@ export async function buildApp({
   app.decorate('workers', workers);
   app.addHook('onClose', () => workers.background.stop());
   // Deadline reminders: one runner across instances (job_leases), a pass a minute, started with the loops above.
-  const scheduler = new Scheduler(db, [new WorkDeadlinesJob(db), new EvaluationSelfDueJob(db), new ContractExpiryJob(db)], {
-    log: app.log,
-  });
+  const scheduler = new Scheduler(
+    db,
+    [
+      new WorkDeadlinesJob(db),
+      new EvaluationSelfDueJob(db),
+      new ContractExpiryJob(db),
+      new MonitoringRoundRemindersJob(db),
+      new EquipmentCalibrationJob(db),
+    ],
+    { log: app.log },
+  );
   workers.background.add(scheduler.loop());
   app.addHook('onClose', () => scheduler.close());
   const publicRequests = new PublicRequestsService({

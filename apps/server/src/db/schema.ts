@@ -136,6 +136,8 @@ export interface DB {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   work_reminders: WorkRemindersTable;
+  monitoring_round_reminders: MonitoringRoundRemindersTable;
+  equipment_reminders: EquipmentRemindersTable;
   vat_rules: VatRulesTable;
   contracts: ContractsTable;
   contract_items: ContractItemsTable;
@@ -428,6 +430,20 @@ export interface WorkRemindersTable {
   created_at: string;
   /** The deadline the reminder was sent for: a later one is reminded again (0015). */
   deadline: string | null;
+}
+
+/** A round's due reminder, once per round and due date (0042). */
+export interface MonitoringRoundRemindersTable {
+  round_id: number;
+  due_date: string;
+  created_at: string;
+}
+
+/** An instrument's calibration or a vehicle's inspection reminder, once per equipment and due date (0042). */
+export interface EquipmentRemindersTable {
+  equipment_id: number;
+  due_date: string;
+  created_at: string;
 }
 
 // Issue 9: company settings and the company calendar (migration 0009).

@@ -46,7 +46,12 @@ export type DomainEventType =
   // Issue 23, attendance corrections (modules/attendance), on `attendance_corrections`.
   | 'attendance.correction_submitted'
   | 'attendance.correction_approved'
-  | 'attendance.correction_rejected';
+  | 'attendance.correction_rejected'
+  // Issue 24 part 7, monitoring: `monitoring_round.due` and `equipment.calibration_due` by the scheduler, once per
+  // record and due date; `sampling_trip.assigned` in the transaction that plans a trip or adds people to it.
+  | 'monitoring_round.due'
+  | 'sampling_trip.assigned'
+  | 'equipment.calibration_due';
 
 export async function recordEvent(
   db: Kysely<DB>,

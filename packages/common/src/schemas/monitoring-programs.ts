@@ -18,6 +18,9 @@ export const ROUND_STATUS_LABELS: Record<RoundStatus, string> = {
   cancelled: 'Đã hủy',
 };
 
+/** A planned round due within this many days of Vietnam's today is reminded of (`monitoring_round.due`), once. */
+export const ROUND_REMINDER_DAYS = 7;
+
 /** A programme spans at most five years (a permit's monitoring is usually planned by the year). */
 export const MAX_PROGRAM_DAYS = 5 * 366;
 

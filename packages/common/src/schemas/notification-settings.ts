@@ -26,7 +26,7 @@ export const DYNAMIC_RECIPIENT_LABELS: Record<DynamicRecipient, string> = {
   customer: 'Khách hàng',
 };
 
-export type EventGroup = 'request' | 'work' | 'leave' | 'contract' | 'evaluation' | 'attendance';
+export type EventGroup = 'request' | 'work' | 'leave' | 'contract' | 'evaluation' | 'attendance' | 'monitoring';
 export const EVENT_GROUP_LABELS: Record<EventGroup, string> = {
   request: 'Yêu cầu',
   work: 'Công việc',
@@ -34,6 +34,7 @@ export const EVENT_GROUP_LABELS: Record<EventGroup, string> = {
   contract: 'Hợp đồng',
   evaluation: 'Đánh giá',
   attendance: 'Chấm công',
+  monitoring: 'Quan trắc',
 };
 
 /** Every placeholder a template may use: its label and the sample value the preview shows. */
@@ -76,6 +77,22 @@ export const PLACEHOLDERS = {
   'correction.check_out': { label: 'Giờ ra đề nghị', sample: '17:10' },
   'correction.reason': { label: 'Lý do giải trình', sample: 'Đi lấy mẫu tại KCN Thăng Long, quên chấm công' },
   'correction.decision_note': { label: 'Ghi chú của người duyệt', sample: 'Đã xác nhận với trưởng đoàn' },
+  'program.code': { label: 'Mã chương trình quan trắc', sample: 'CT-2027-PN' },
+  'program.name': { label: 'Tên chương trình quan trắc', sample: 'Quan trắc định kỳ năm 2027' },
+  'round.name': { label: 'Đợt quan trắc', sample: 'Quý I/2027' },
+  'round.due_date': { label: 'Hạn của đợt', sample: '31/03/2027' },
+  'round.days_left': { label: 'Số ngày còn lại của đợt', sample: '7' },
+  'site.name': { label: 'Cơ sở quan trắc', sample: 'Trạm xử lý nước thải KCN Phố Nối A' },
+  'trip.code': { label: 'Mã chuyến lấy mẫu', sample: 'CLM-2027-004' },
+  'trip.name': { label: 'Tên chuyến lấy mẫu', sample: 'Lấy mẫu quý I — KCN Phố Nối' },
+  'trip.dates': { label: 'Ngày đi lấy mẫu', sample: '10/03/2027 – 11/03/2027' },
+  'trip.sites': { label: 'Các cơ sở của chuyến', sample: 'Trạm xử lý nước thải KCN Phố Nối A' },
+  'equipment.code': { label: 'Mã thiết bị, phương tiện', sample: 'PH-03' },
+  'equipment.name': { label: 'Tên thiết bị, phương tiện', sample: 'Máy đo pH cầm tay HI98107' },
+  'equipment.kind': { label: 'Loại (thiết bị đo / phương tiện)', sample: 'Thiết bị đo' },
+  'equipment.check': { label: 'Việc đến hạn (hiệu chuẩn / đăng kiểm)', sample: 'hiệu chuẩn' },
+  'equipment.due_date': { label: 'Hạn hiệu chuẩn, đăng kiểm', sample: '30/06/2027' },
+  'equipment.due_state': { label: 'Tình trạng hạn', sample: 'còn 12 ngày' },
 } as const satisfies Record<string, { label: string; sample: string }>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -133,7 +150,18 @@ export interface EventDef {
   label: string;
   group: EventGroup;
   /** The domain event's entity, whose record the dynamic recipients and placeholders are read from. */
-  entity: 'requests' | 'works' | 'leaves' | 'contracts' | 'evaluations' | 'attendance_corrections';
+  entity:
+    | 'requests'
+    | 'works'
+    | 'leaves'
+    | 'contracts'
+    | 'evaluations'
+    | 'attendance_corrections'
+    | 'monitoring_rounds'
+    | 'sampling_trips'
+    | 'equipment';
+  /** The placeholder of the record's code when it is not `<group>.code` (a group of several records: monitoring). */
+  code?: Placeholder;
   placeholders: Placeholder[];
   /** The dynamic recipients that mean something for this event. */
   dynamic: DynamicRecipient[];
@@ -427,6 +455,70 @@ export const EVENT_CATALOGUE = {
       ['in_app', 'push'],
     ),
   },
+  // Issue 24 part 7, monitoring: the round reminder (monitoring-round-reminders.job.ts) and the calibration reminder
+  // (equipment-calibration.job.ts) by the scheduler, once per record and due date; a trip's team as it is planned.
+  'monitoring_round.due': {
+    label: 'Đợt quan trắc sắp đến hạn',
+    group: 'monitoring',
+    entity: 'monitoring_rounds',
+    code: 'program.code',
+    placeholders: [
+      ...COMMON,
+      'program.code',
+      'program.name',
+      'round.name',
+      'round.due_date',
+      'round.days_left',
+      'site.name',
+      'customer.name',
+    ],
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['creator', 'department_head'],
+      'Đợt {{round.name}} của {{program.code}} sắp đến hạn',
+      'Đợt {{round.name}} của chương trình "{{program.name}}" ({{site.name}}) đến hạn ngày {{round.due_date}} (còn {{round.days_left}} ngày) mà chưa thực hiện. Vui lòng lên chuyến lấy mẫu.',
+      ['in_app', 'email'],
+    ),
+  },
+  'sampling_trip.assigned': {
+    label: 'Được phân công chuyến lấy mẫu',
+    group: 'monitoring',
+    entity: 'sampling_trips',
+    code: 'trip.code',
+    placeholders: [...COMMON, 'trip.code', 'trip.name', 'trip.dates', 'trip.sites'],
+    // assignee: the leader and members new on the trip (all of them when it is planned).
+    dynamic: ['assignee', 'creator'],
+    defaults: inApp(
+      ['assignee'],
+      'Bạn được phân công chuyến lấy mẫu {{trip.code}}',
+      '{{actor.name}} phân công bạn đi chuyến "{{trip.name}}" ngày {{trip.dates}} ({{trip.sites}}).',
+      ['in_app', 'email'],
+    ),
+  },
+  'equipment.calibration_due': {
+    label: 'Thiết bị, phương tiện sắp hết hạn hiệu chuẩn, đăng kiểm',
+    group: 'monitoring',
+    entity: 'equipment',
+    code: 'equipment.code',
+    placeholders: [
+      ...COMMON,
+      'equipment.code',
+      'equipment.name',
+      'equipment.kind',
+      'equipment.check',
+      'equipment.due_date',
+      'equipment.due_state',
+      'department.name',
+    ],
+    // department_head: the head of the keeping department; creator: who entered the equipment.
+    dynamic: ['creator', 'department_head'],
+    defaults: inApp(
+      ['department_head', 'creator'],
+      '{{equipment.kind}} {{equipment.code}}: hạn {{equipment.check}} {{equipment.due_date}}',
+      '{{equipment.kind}} "{{equipment.name}}" ({{equipment.code}}) có hạn {{equipment.check}} ngày {{equipment.due_date}} ({{equipment.due_state}}). Vui lòng {{equipment.check}} trước khi dùng cho chuyến lấy mẫu.',
+      ['in_app', 'email'],
+    ),
+  },
 } as const satisfies Record<string, EventDef>;
 
 export type NotificationEvent = keyof typeof EVENT_CATALOGUE;
@@ -481,12 +573,20 @@ const SAMPLE_LINKS: Record<EventGroup, string> = {
   contract: '/admin/contracts/15',
   evaluation: '/admin/user-evaluations/8',
   attendance: '/admin/attendance/corrections/14',
+  monitoring: '/admin/monitoring/programs/5',
+};
+
+/** The sample link of an event whose group holds several records. */
+const SAMPLE_EVENT_LINKS: Partial<Record<NotificationEvent, string>> = {
+  'sampling_trip.assigned': '/admin/monitoring/trips/4',
+  'equipment.calibration_due': '/admin/monitoring/equipment/3/edit',
 };
 
 /** The sample values of an event's placeholders, for the preview. */
 export function sampleValues(event: NotificationEvent): Record<string, string> {
   const def = EVENT_CATALOGUE[event];
-  return Object.fromEntries(def.placeholders.map((p) => [p, p === 'link' ? SAMPLE_LINKS[def.group] : PLACEHOLDERS[p].sample]));
+  const link = SAMPLE_EVENT_LINKS[event] ?? SAMPLE_LINKS[def.group];
+  return Object.fromEntries(def.placeholders.map((p) => [p, p === 'link' ? link : PLACEHOLDERS[p].sample]));
 }
 
 // Schemas ---------------------------------------------------------------------------------------------------------

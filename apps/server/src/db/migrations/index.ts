@@ -36,6 +36,7 @@ import { monitoringPrograms } from './0038-monitoring-programs';
 import { equipment } from './0039-equipment';
 import { samplingTrips } from './0040-sampling-trips';
 import { samples } from './0041-samples';
+import { monitoringReminders } from './0042-monitoring-reminders';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0039-equipment': equipment,
   '0040-sampling-trips': samplingTrips,
   '0041-samples': samples,
+  '0042-monitoring-reminders': monitoringReminders,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -3,6 +3,7 @@ import { PRIORITY_LABELS, REQUEST_STATUS_LABELS } from '@qlcv/common/labels';
 import {
   type DynamicRecipient,
   EVENT_CATALOGUE,
+  type EventDef,
   isNotificationEvent,
   type NotificationRecipients,
 } from '@qlcv/common/schemas/notification-settings';
@@ -173,23 +174,26 @@ async function workContext(db: Kysely<DB>, id: number, payload: Record<string, u
 }
 
 /**
- * An event of a module that has no reader here (leaves, contracts, evaluations): its payload says it all —
- * `assignee_id`, `creator_id`, `department_id` (whose head is meant) or `head_ids`, `vars` (placeholder → text),
- * `link`, and `code`, the record's code, which is the `<group>.code` placeholder (`leave.code`) unless `vars` says it.
+ * An event of a module that has no reader here (leaves, contracts, evaluations, monitoring): its payload says it all —
+ * `assignee_id` or `assignee_ids`, `creator_id`, `department_id` (whose head is meant) or `head_ids`, `vars`
+ * (placeholder → text), `link`, and `code`, the record's code, which is the event's code placeholder (`<group>.code`,
+ * `leave.code`, unless the catalogue names another) unless `vars` says it.
  */
 async function payloadContext(db: Kysely<DB>, type: string, payload: Record<string, unknown>): Promise<EventContext> {
   const vars: Record<string, string> = {};
   if (payload.vars && typeof payload.vars === 'object') {
     for (const [k, v] of Object.entries(payload.vars as Record<string, unknown>)) vars[k] = text(v);
   }
-  const codeName = isNotificationEvent(type) ? `${EVENT_CATALOGUE[type].group}.code` : null;
+  const def: EventDef | null = isNotificationEvent(type) ? EVENT_CATALOGUE[type] : null;
+  const codeName = def ? (def.code ?? `${def.group}.code`) : null;
   if (codeName && typeof payload.code === 'string' && !Object.hasOwn(vars, codeName)) vars[codeName] = payload.code;
   const departmentId = typeof payload.department_id === 'number' ? payload.department_id : null;
   return {
     vars,
     link: typeof payload.link === 'string' && payload.link.startsWith('/') ? payload.link : null,
     users: {
-      assignee: ids(payload.assignee_id),
+      // `assignee_ids`: several people told at once (a trip's team).
+      assignee: Array.isArray(payload.assignee_ids) ? ids(...payload.assignee_ids) : ids(payload.assignee_id),
       creator: ids(payload.creator_id),
       // `head_ids` names the heads meant outright (a leave's approver and their substitutes).
       department_head: Array.isArray(payload.head_ids) ? ids(...payload.head_ids) : ids(await headOf(db, departmentId)),

@@ -1,6 +1,7 @@
 import {
   EVENT_CATALOGUE,
   type EventGroup,
+  eventDef,
   NOTIFICATION_EVENTS,
   type NotificationEvent,
 } from '@qlcv/common/schemas/notification-settings';
@@ -8,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../lib/domain-events';
 import { createDepartment, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createProgramme } from '../../test/monitoring-fixtures';
 import { buildWorld, caller, createRequest, receive, type World } from '../../test/request-helpers';
+import { EquipmentCalibrationJob } from '../equipment/equipment-calibration.job';
+import { MonitoringRoundRemindersJob } from '../monitoring-programs/monitoring-round-reminders.job';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
 
 // Issue 21: a template reads only the event's own values, in delivery as in the preview (part 5); every event's
@@ -16,8 +20,11 @@ import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-
 
 const PUBLIC_URL = 'https://qlcv.congty.vn';
 
-/** The placeholder of each group's record code; a user evaluation has no code of its own (its period names it). */
-const RECORD_CODE: Record<EventGroup, string> = {
+/**
+ * The placeholder of each group's record code; a user evaluation has no code of its own (its period names it). The
+ * monitoring group holds several records: each of its events names its own (the catalogue's `code`).
+ */
+const RECORD_CODE: Record<Exclude<EventGroup, 'monitoring'>, string> = {
   request: 'request.code',
   work: 'work.code',
   leave: 'leave.code',
@@ -25,7 +32,10 @@ const RECORD_CODE: Record<EventGroup, string> = {
   evaluation: 'evaluation.name',
   attendance: 'attendance.code',
 };
-const codeOf = (event: NotificationEvent) => RECORD_CODE[EVENT_CATALOGUE[event].group];
+const codeOf = (event: NotificationEvent): string => {
+  const def = eventDef(event);
+  return def.code ?? RECORD_CODE[def.group as keyof typeof RECORD_CODE];
+};
 
 type Who = { id: number; token: string };
 
@@ -227,6 +237,27 @@ describe('notification templates in delivery', () => {
       };
       const approvedCorrection = await correction('2026-01-05', 'approve');
       const refusedCorrection = await correction('2026-01-06', 'reject');
+      // Monitoring: a round coming due and an instrument's calibration by their jobs, a trip planned through the API.
+      const programme = await createProgramme(t, { start: '2031-01-01', end: '2031-03-31' });
+      const meter = (
+        await call('POST', '/api/equipment', {
+          code: uniq('PH'),
+          name: 'Máy đo pH cầm tay',
+          kind: 'instrument',
+          calibration_due: '2031-03-20',
+        })
+      ).json() as { id: number; code: string };
+      expect(await new MonitoringRoundRemindersJob(db()).runOnce(new Date('2031-03-27T02:00:00Z'))).toBe(1);
+      expect(await new EquipmentCalibrationJob(db()).runOnce(new Date('2031-03-27T02:00:00Z'))).toBe(1);
+      const trip = await call('POST', '/api/sampling-trips', {
+        name: 'Lấy mẫu quý I/2031',
+        start_date: '2031-03-25',
+        end_date: '2031-03-25',
+        leader_id: emp.id,
+        round_ids: [programme.rounds[0]?.id],
+      });
+      expect(trip.statusCode, trip.body).toBe(201);
+      const onTrip = { id: trip.json().id as number, code: trip.json().code as string };
       // The rest as their modules record them, on real records (a request's or a work's event reads its record).
       const events: { type: NotificationEvent; entity: string; id: number; payload: Record<string, unknown> }[] = [
         { type: 'request.step_changed', entity: 'requests', id: request.id, payload: { to_step: 2 } },
@@ -283,6 +314,13 @@ describe('notification templates in delivery', () => {
         'attendance.correction_submitted': refusedCorrection,
         'attendance.correction_approved': approvedCorrection,
         'attendance.correction_rejected': refusedCorrection,
+        'monitoring_round.due': {
+          id: programme.rounds[0]?.id as number,
+          code: programme.code,
+          link: `/admin/monitoring/programs/${programme.id}`,
+        },
+        'sampling_trip.assigned': { ...onTrip, link: `/admin/monitoring/trips/${onTrip.id}` },
+        'equipment.calibration_due': { ...meter, link: `/admin/monitoring/equipment/${meter.id}/edit` },
       };
       const leaves = NOTIFICATION_EVENTS.filter((e) => EVENT_CATALOGUE[e].group === 'leave');
       expect(Object.keys(expected).sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => !leaves.includes(e)).sort());

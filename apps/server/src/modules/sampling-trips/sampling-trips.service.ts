@@ -27,6 +27,7 @@ import { updateVersioned } from '../../lib/versioned';
 import type { DepartmentsService } from '../departments/departments.service';
 import type { EquipmentService } from '../equipment/equipment.service';
 import type { MonitoringRoundsService, RoundRef } from '../monitoring-programs/monitoring-rounds.service';
+import { recordTripAssigned } from './sampling-trip-events';
 import { tripsRepository as repo, type TripRow, type TripScope } from './sampling-trips.repository';
 
 export const TRIP_ENTITY = 'sampling_trips';
@@ -116,6 +117,7 @@ export class SamplingTripsService {
         created_by: actor.id,
       });
       await repo.setChildren(trx, id, this.children(body));
+      await recordTripAssigned(trx, actor, { id, code }, body, refs.rounds);
       await writeAudit(trx, actor, {
         entity: TRIP_ENTITY,
         entityId: id,
@@ -154,6 +156,7 @@ export class SamplingTripsService {
         () => notFound(NOT_FOUND),
       );
       await repo.setChildren(trx, id, this.children(body));
+      await recordTripAssigned(trx, actor, { id, code: before.code }, body, refs.rounds, before);
       const changes = diff(auditView(before), auditView(await this.detail(trx, id)));
       await writeAudit(trx, actor, { entity: TRIP_ENTITY, entityId: id, action: 'update', changes });
     });
