@@ -3,10 +3,10 @@ import { formatWeekdayDate } from '@qlcv/common/format/date';
 import { Button, Progress, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { QrCode } from '@/components/qr-code';
 import { useCompanySettings } from '@/features/company-settings/api/company-settings-api';
 import { urlFor } from '@/lib/routes';
 import { useKioskCode } from '../api/attendance-api';
-import { QrCode } from '../components/qr-code';
 
 /** A new code every 25 s: the server takes one for 30 s, so the code on screen is always still good. */
 export const KIOSK_REFRESH_MS = 25_000;
