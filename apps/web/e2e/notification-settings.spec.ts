@@ -147,6 +147,40 @@ test.describe('Cấu hình thông báo', () => {
     await expect(page.locator('code').filter({ hasText: 'Đơn {{leave.code}}' })).toBeVisible();
   });
 
+  test('nhắc hạn hiệu chuẩn ở nhóm Quan trắc: mẫu mặc định, biến của thiết bị và đường dẫn tới thiết bị', async ({
+    page,
+    request,
+  }) => {
+    const token = await adminLogin(request);
+    const list = await request.get('/api/notification-settings?event=equipment.calibration_due', { headers: auth(token) });
+    const setting = ((await list.json()) as { data: Setting[] }).data[0];
+
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/settings/notifications');
+    await expect(page.getByText('Quan trắc · equipment.calibration_due')).toBeVisible();
+    await page.goto(`/admin/settings/notifications/${setting?.id}/edit`);
+    const name = 'Thiết bị, phương tiện sắp hết hạn hiệu chuẩn, đăng kiểm';
+    await expect(page.getByRole('heading', { name: `Sửa cấu hình: ${name}` })).toBeVisible();
+    for (const chip of ['Mã thiết bị, phương tiện', 'Hạn hiệu chuẩn, đăng kiểm', 'Đường dẫn tới bản ghi']) {
+      await expect(page.getByRole('button', { name: `Chèn biến ${chip}` })).toHaveCount(2);
+    }
+    // The default templates with the samples: an instrument's calibration, its page in the equipment screens.
+    const body = page.getByRole('textbox', { name: 'Nội dung' });
+    await body.fill('{{equipment.kind}} {{equipment.code}} ({{equipment.due_state}}): ');
+    await body.press('End');
+    await page.getByRole('button', { name: 'Chèn biến Đường dẫn tới bản ghi' }).last().click();
+    const preview = page.getByTestId('notification-preview');
+    await expect(preview.getByTestId('preview-title')).toHaveText('Thiết bị đo PH-03: hạn hiệu chuẩn 30/06/2027');
+    await expect(preview.getByTestId('preview-body')).toHaveText(
+      'Thiết bị đo PH-03 (còn 12 ngày): /admin/monitoring/equipment/3/edit',
+    );
+    const shots = process.env.QLCV_E2E_SHOTS ?? 'test-results';
+    await page.screenshot({ path: `${shots}/notification-calibration-due.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('notification-preview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/notification-calibration-due-390.png` });
+  });
+
   test('mỗi người tắt kênh cho chính mình trong trang cá nhân', async ({ page, request }) => {
     const id = unique();
     const token = await adminLogin(request);
