@@ -198,6 +198,23 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     leader_id: user.id,
     round_ids: [programRounds.rounds[0]!.id],
   });
+  // A sample is taken within its trip's days: a trip of today (the same leader, another day) holds it.
+  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const todayTrip = (await post(request, token, '/api/sampling-trips', {
+    name: `Chuyến hôm nay ${id}`,
+    start_date: today,
+    end_date: today,
+    leader_id: user.id,
+    round_ids: [programRounds.rounds[1]!.id],
+  })) as { id: number; checklist: { round_id: number; point: { id: number } }[] };
+  const takenSample = await post(request, token, '/api/samples', {
+    trip_id: todayTrip.id,
+    round_id: todayTrip.checklist[0]!.round_id,
+    point_id: todayTrip.checklist[0]!.point.id,
+    code: `A11Y-${id}`.toUpperCase(),
+    taken_at: new Date().toISOString(),
+    container: 'Chai nhựa PE 1 L',
+  });
   const correction = await post(request, token, '/api/attendance/corrections', {
     date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
     check_out: '17:30',
@@ -229,6 +246,8 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     'monitoring.equipment': instrument.id,
     'monitoring.programs': program.id,
     'monitoring.trips': trip.id,
+    'monitoring.samples': takenSample.id,
+    'monitoring.samples.label': takenSample.id,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }

@@ -157,6 +157,16 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
     show: () => import('@/features/sampling-trips/pages/trip-show-page'),
     edit: () => import('@/features/sampling-trips/pages/trip-edit-page'),
   }),
+  ...crud('monitoring.samples', {
+    index: () => import('@/features/samples/pages/sample-list-page'),
+    create: () => import('@/features/samples/pages/sample-create-page'),
+    show: () => import('@/features/samples/pages/sample-show-page'),
+    edit: () => import('@/features/samples/pages/sample-edit-page'),
+  }),
+  'monitoring.samples.receive': () => import('@/features/samples/pages/sample-receive-page'),
+  'monitoring.samples.code': () => import('@/features/samples/pages/sample-scan-page'),
+  'monitoring.samples.labels': () => import('@/features/samples/pages/sample-labels-page'),
+  'monitoring.samples.label': () => import('@/features/samples/pages/sample-label-page'),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),

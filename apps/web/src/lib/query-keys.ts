@@ -86,6 +86,14 @@ export const queryKeys = {
     ...resource('sampling-trips'),
     roundOptions: (search: string) => ['sampling-trips', 'round-options', search] as const,
   },
+  /** `/api/samples`: a trip's samples and the laboratory's list; `labels` the label sheet, `byCode` a scanned label. */
+  samples: {
+    ...resource('samples'),
+    /** Every label sheet. */
+    labelSheets: () => ['samples', 'labels'] as const,
+    labels: (query: object) => ['samples', 'labels', query] as const,
+    byCode: (code: string) => ['samples', 'code', code] as const,
+  },
   /** `/api/sites`: customers' monitored sites with their points and plans; `options` feeds the site pickers. */
   sites: {
     ...resource('sites'),
@@ -213,6 +221,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   monitoring_programs: queryKeys.monitoringPrograms,
   equipment: queryKeys.equipment,
   sampling_trips: queryKeys.samplingTrips,
+  samples: queryKeys.samples,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

@@ -31,6 +31,7 @@
 //   monitoring.equipment.*   (equipment.*)                  equipment
 //   monitoring.programs.*    (monitoring.*)                 monitoring-programs
 //   monitoring.trips.*       (sampling.*)                   sampling-trips
+//   monitoring.samples.*     (sampling.*, lab.*)            samples
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -178,6 +179,11 @@ const keys4 = (resource: string) => ({
   show: [`${resource}.show` as PermissionKey],
   edit: [`${resource}.edit` as PermissionKey],
 });
+
+/** Who writes a trip's samples (the server decides team membership). */
+const SAMPLE_TEAM: PermissionKey[] = ['sampling.index', 'sampling.department', 'sampling.all'];
+/** Who reads a sample: whoever sees its trip, and the laboratory. */
+const SAMPLE_READERS: PermissionKey[] = [...SAMPLE_TEAM, 'lab.index', 'lab.receive'];
 
 // The table --------------------------------------------------------------------------------------
 export const ROUTES: RouteDef[] = [
@@ -401,6 +407,57 @@ export const ROUTES: RouteDef[] = [
       edit: ['sampling.edit'],
     },
   }),
+  // Issue 24 part 5: samples taken on a trip (by its team), their labels and the laboratory's list and reception.
+  ...crud({
+    name: 'monitoring.samples',
+    path: 'monitoring/samples',
+    list: 'Mẫu quan trắc',
+    noun: 'mẫu',
+    group: 'monitoring',
+    description: 'Mẫu lấy tại hiện trường: mã và nhãn QR, kết quả đo hiện trường, ảnh, vị trí và chuỗi bàn giao mẫu.',
+    keys: {
+      index: ['lab.index', 'sampling.all'],
+      create: SAMPLE_TEAM,
+      show: SAMPLE_READERS,
+      edit: SAMPLE_TEAM,
+    },
+  }),
+  admin({
+    name: 'monitoring.samples.receive',
+    path: 'monitoring/samples/receive',
+    label: 'Nhận mẫu',
+    group: 'monitoring',
+    permissions: ['lab.receive'],
+    description: 'Phòng thí nghiệm quét nhãn để nhận các mẫu được bàn giao: tình trạng mẫu, nhiệt độ thùng bảo quản.',
+  }),
+  admin({
+    name: 'monitoring.samples.code',
+    path: 'monitoring/samples/code/:code',
+    label: 'Tìm mẫu theo mã',
+    parent: 'monitoring.samples.index',
+    hidden: true,
+    permissions: SAMPLE_READERS,
+    description: 'Trang mở ra khi quét mã QR trên nhãn mẫu.',
+  }),
+  // The label sheets print on their own (no menu, no header): a bare page with its own "In" and way back.
+  {
+    name: 'monitoring.samples.labels',
+    path: '/admin/monitoring/samples/labels',
+    label: 'In nhãn mẫu',
+    layout: 'bare',
+    middleware: ADMIN,
+    permissions: SAMPLE_READERS,
+    description: 'Trang nhãn mẫu khổ A4 có mã QR để in và dán lên chai, lọ mẫu.',
+  },
+  {
+    name: 'monitoring.samples.label',
+    path: '/admin/monitoring/samples/:id/label',
+    label: 'In nhãn mẫu',
+    layout: 'bare',
+    middleware: ADMIN,
+    permissions: SAMPLE_READERS,
+    description: 'Nhãn của một mẫu có mã QR để in lại.',
+  },
 
   ...crud({
     name: 'leaves',

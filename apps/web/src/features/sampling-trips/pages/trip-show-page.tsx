@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
+import { TripSamples } from '@/features/samples';
 import { MediumTag } from '@/features/sites';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
@@ -83,6 +84,7 @@ export default function TripShowPage() {
               />
             </Card>
             <Rounds trip={t} />
+            <TripSamples trip={t} />
             <Checklist trip={t} />
             <Kit trip={t} />
           </Space>
