@@ -107,6 +107,7 @@ import { RequestsService } from './modules/requests/requests.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { RolesService } from './modules/roles/roles.service';
 import { SampleCustodyService } from './modules/samples/sample-custody.service';
+import { SampleHoldingJob } from './modules/samples/sample-holding.job';
 import { samplesAccess } from './modules/samples/samples.access';
 import { samplesRoutes } from './modules/samples/samples.routes';
 import { SamplesService } from './modules/samples/samples.service';
@@ -314,6 +315,7 @@ export async function buildApp({
       new ContractExpiryJob(db),
       new MonitoringRoundRemindersJob(db),
       new EquipmentCalibrationJob(db),
+      new SampleHoldingJob(db),
     ],
     { log: app.log },
   );

@@ -1017,6 +1017,8 @@ export interface SamplesTable extends Stamps {
   accuracy_m: number | null;
   notes: string | null;
   client_key: string | null;
+  /** When the holding-time alert was raised (sample-holding.job.ts), once. */
+  holding_alerted_at: string | null;
   search_text: string;
 }
 

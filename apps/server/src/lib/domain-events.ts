@@ -51,7 +51,9 @@ export type DomainEventType =
   // record and due date; `sampling_trip.assigned` in the transaction that plans a trip or adds people to it.
   | 'monitoring_round.due'
   | 'sampling_trip.assigned'
-  | 'equipment.calibration_due';
+  | 'equipment.calibration_due'
+  // Issue 24 part 5: a sample still held past its holding time, by the scheduler (sample-holding.job.ts), once.
+  | 'sample.holding_expired';
 
 export async function recordEvent(
   db: Kysely<DB>,

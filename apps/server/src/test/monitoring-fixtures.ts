@@ -10,7 +10,7 @@ type Frequency = 'monthly' | 'quarterly' | 'half_yearly' | 'yearly' | 'once';
  */
 export async function createProgramme(
   t: TestApp,
-  opts: { start: string; end: string; frequency?: Frequency; token?: string; name?: string },
+  opts: { start: string; end: string; frequency?: Frequency; token?: string; name?: string; holdingHours?: number },
 ): Promise<{ id: number; code: string; name: string; rounds: { id: number; name: string; due_date: string }[] }> {
   const post = async (url: string, payload: Record<string, unknown>, token = t.adminToken) => {
     const res = await t.call({ method: 'POST', url, token, payload });
@@ -25,6 +25,7 @@ export async function createProgramme(
     unit: 'mg/L',
     method: 'SMEWW 5220C',
     place: 'lab',
+    holding_hours: opts.holdingHours ?? null,
   });
   const site = await post('/api/sites', {
     code: uniq('CS'),

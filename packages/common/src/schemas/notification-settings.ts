@@ -93,6 +93,11 @@ export const PLACEHOLDERS = {
   'equipment.check': { label: 'Việc đến hạn (hiệu chuẩn / đăng kiểm)', sample: 'hiệu chuẩn' },
   'equipment.due_date': { label: 'Hạn hiệu chuẩn, đăng kiểm', sample: '30/06/2027' },
   'equipment.due_state': { label: 'Tình trạng hạn', sample: 'còn 12 ngày' },
+  'sample.code': { label: 'Mã mẫu', sample: 'CLM-2027-004-NT1' },
+  'sample.point': { label: 'Điểm lấy mẫu', sample: 'NT1 — Nước thải sau xử lý (Nhà máy dệt nhuộm Thành Công)' },
+  'sample.taken_at': { label: 'Thời điểm lấy mẫu', sample: '10/03/2027 09:15' },
+  'sample.hold_until': { label: 'Hạn lưu mẫu', sample: '11/03/2027 09:15' },
+  'sample.status': { label: 'Bước hiện tại của mẫu', sample: 'Đã bàn giao' },
 } as const satisfies Record<string, { label: string; sample: string }>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -159,7 +164,8 @@ export interface EventDef {
     | 'attendance_corrections'
     | 'monitoring_rounds'
     | 'sampling_trips'
-    | 'equipment';
+    | 'equipment'
+    | 'samples';
   /** The placeholder of the record's code when it is not `<group>.code` (a group of several records: monitoring). */
   code?: Placeholder;
   placeholders: Placeholder[];
@@ -519,6 +525,30 @@ export const EVENT_CATALOGUE = {
       ['in_app', 'email'],
     ),
   },
+  'sample.holding_expired': {
+    label: 'Mẫu quá thời gian lưu mẫu chưa được phân tích',
+    group: 'monitoring',
+    entity: 'samples',
+    code: 'sample.code',
+    placeholders: [
+      ...COMMON,
+      'sample.code',
+      'sample.point',
+      'sample.taken_at',
+      'sample.hold_until',
+      'sample.status',
+      'trip.code',
+    ],
+    // assignee: the trip's leader (the box is theirs until handed over); creator: who took the sample. The laboratory
+    // is added in the settings (its role), as each company's lab is organised.
+    dynamic: ['assignee', 'creator'],
+    defaults: inApp(
+      ['assignee', 'creator'],
+      'Mẫu {{sample.code}} đã quá thời gian lưu mẫu',
+      'Mẫu {{sample.code}} ({{sample.point}}, chuyến {{trip.code}}) lấy lúc {{sample.taken_at}} đã quá hạn lưu mẫu {{sample.hold_until}} mà chưa bắt đầu phân tích (đang ở bước "{{sample.status}}"). Kết quả các chỉ tiêu có thời gian lưu ngắn có thể không còn hợp lệ.',
+      ['in_app', 'email'],
+    ),
+  },
 } as const satisfies Record<string, EventDef>;
 
 export type NotificationEvent = keyof typeof EVENT_CATALOGUE;
@@ -580,6 +610,7 @@ const SAMPLE_LINKS: Record<EventGroup, string> = {
 const SAMPLE_EVENT_LINKS: Partial<Record<NotificationEvent, string>> = {
   'sampling_trip.assigned': '/admin/monitoring/trips/4',
   'equipment.calibration_due': '/admin/monitoring/equipment/3/edit',
+  'sample.holding_expired': '/admin/monitoring/samples/7',
 };
 
 /** The sample values of an event's placeholders, for the preview. */

@@ -30,6 +30,8 @@ export function samples(kind: DialectKind) {
             .addColumn('accuracy_m', 'integer')
             .addColumn('notes', 'varchar(1000)')
             .addColumn('client_key', 'varchar(64)', (c) => c.unique())
+            // When "past its holding time" was raised (once per sample, whichever instance ran the job).
+            .addColumn('holding_alerted_at', 'varchar(30)')
             .addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')),
         )
         .execute();

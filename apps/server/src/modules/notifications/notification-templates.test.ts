@@ -13,6 +13,7 @@ import { createProgramme } from '../../test/monitoring-fixtures';
 import { buildWorld, caller, createRequest, receive, type World } from '../../test/request-helpers';
 import { EquipmentCalibrationJob } from '../equipment/equipment-calibration.job';
 import { MonitoringRoundRemindersJob } from '../monitoring-programs/monitoring-round-reminders.job';
+import { SampleHoldingJob } from '../samples/sample-holding.job';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
 
 // Issue 21: a template reads only the event's own values, in delivery as in the preview (part 5); every event's
@@ -258,6 +259,27 @@ describe('notification templates in delivery', () => {
       });
       expect(trip.statusCode, trip.body).toBe(201);
       const onTrip = { id: trip.json().id as number, code: trip.json().code as string };
+      // A sample held past its holding time (COD kept 24 h here), alerted by its job a day later.
+      const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+      const sampled = await createProgramme(t, { start: '2031-01-01', end: '2031-03-31', holdingHours: 24 });
+      const box = await call('POST', '/api/sampling-trips', {
+        name: 'Lấy mẫu hôm nay',
+        start_date: today,
+        end_date: today,
+        leader_id: emp.id,
+        round_ids: [sampled.rounds[0]?.id],
+      });
+      expect(box.statusCode, box.body).toBe(201);
+      const held = await call('POST', '/api/samples', {
+        trip_id: box.json().id,
+        round_id: sampled.rounds[0]?.id,
+        point_id: box.json().checklist[0].point.id,
+        code: uniq('MAU').toUpperCase(),
+        taken_at: new Date().toISOString(),
+      });
+      expect(held.statusCode, held.body).toBe(201);
+      expect(await new SampleHoldingJob(db()).runOnce(new Date(Date.now() + 2 * 86_400_000))).toBe(1);
+      const onSample = { id: held.json().id as number, code: held.json().code as string };
       // The rest as their modules record them, on real records (a request's or a work's event reads its record).
       const events: { type: NotificationEvent; entity: string; id: number; payload: Record<string, unknown> }[] = [
         { type: 'request.step_changed', entity: 'requests', id: request.id, payload: { to_step: 2 } },
@@ -321,6 +343,7 @@ describe('notification templates in delivery', () => {
         },
         'sampling_trip.assigned': { ...onTrip, link: `/admin/monitoring/trips/${onTrip.id}` },
         'equipment.calibration_due': { ...meter, link: `/admin/monitoring/equipment/${meter.id}/edit` },
+        'sample.holding_expired': { ...onSample, link: `/admin/monitoring/samples/${onSample.id}` },
       };
       const leaves = NOTIFICATION_EVENTS.filter((e) => EVENT_CATALOGUE[e].group === 'leave');
       expect(Object.keys(expected).sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => !leaves.includes(e)).sort());

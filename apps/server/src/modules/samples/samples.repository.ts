@@ -249,6 +249,29 @@ export const samplesRepository = {
     return db.insertInto('sample_events').values(values).execute();
   },
 
+  /** Samples still held past their holding time and not yet alerted of, with their trip's leader (the job). */
+  pastHolding(db: Kysely<DB>, now: string, limit: number) {
+    return filtered(db, { now })
+      .select([...COLUMNS])
+      .where('s.status', 'in', HOLDING)
+      .where('s.hold_until', '<', now)
+      .where('s.holding_alerted_at', 'is', null)
+      .orderBy('s.id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Marks the alert raised, only if no one did meanwhile: whether this call did. */
+  async markAlerted(db: Kysely<DB>, id: number, at: string): Promise<boolean> {
+    const r = await db
+      .updateTable('samples')
+      .set({ holding_alerted_at: at })
+      .where('id', '=', id)
+      .where('holding_alerted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
   /** Samples handed over and not yet received: the laboratory's dashboard card, as its list counts. */
   async countStatus(db: Kysely<DB>, status: string): Promise<number> {
     const row = await db
