@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, PASSWORD, phoneContext } from './attendance-helpers';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique, useToken } from './helpers';
 
 // Issue 24 part 5 (screens): on the phone, a trip's team member enters two samples at a point — field measurement,
 // instrument, photo, GPS — a code already used is refused at its field; both show on the trip page and its label
@@ -119,6 +119,7 @@ async function phoneSignIn(browser: Browser, baseURL: string | undefined, userna
 
 test.describe('Mẫu quan trắc', () => {
   test('thành viên đoàn ghi hai mẫu trên điện thoại, in nhãn; phòng thí nghiệm quét nhãn để nhận mẫu', async ({
+    page: desk,
     request,
     browser,
     baseURL,
@@ -155,7 +156,7 @@ test.describe('Mẫu quan trắc', () => {
     await expect(page.getByLabel('Mã mẫu')).toHaveValue(firstCode);
     const row = page.getByTestId('measurement-row');
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(`Độ pH ${id} (PH-${id})`);
+    await expect(row).toContainText(`Độ pH ${id}`);
     await expect(row).toContainText(s.meter.code);
     await row.getByRole('textbox').fill('7,25');
     await page.getByLabel('Dụng cụ chứa mẫu').fill('Chai nhựa PE 1 L');
@@ -196,6 +197,7 @@ test.describe('Mẫu quan trắc', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/monitoring/samples/labels\\?trip_id=${s.trip.id}$`));
     const labels = page.getByTestId('sample-label');
     await expect(labels).toHaveCount(2);
+    await expect(page.locator('.ant-notification-notice, .ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
     await expect(labels.first()).toContainText(firstCode);
     await expect(labels.first()).toContainText(`COD-${id}`);
     await expect(labels.first().getByRole('img', { name: `Mã QR của mẫu ${firstCode}` })).toBeVisible();
@@ -209,7 +211,8 @@ test.describe('Mẫu quan trắc', () => {
     await section.getByRole('link', { name: firstCode, exact: true }).click();
     await expect(page.getByRole('heading', { name: new RegExp(`Mẫu ${firstCode}`) })).toBeVisible();
     await expect(page.getByTestId('sample-measurements')).toContainText('7,25');
-    await expect(page.getByTestId('sample-photos').locator('img')).toHaveCount(1);
+    // The saved photo, fetched with the token (no cookie session).
+    await expect(page.getByTestId('sample-photos').locator('img')).toHaveAttribute('src', /^blob:/);
     await expect(page.getByTestId('sample-place')).toContainText('cách điểm quan trắc 0 m');
     await page.getByRole('button', { name: 'Bàn giao mẫu' }).click();
     const dialog = page.getByRole('dialog');
@@ -277,8 +280,29 @@ test.describe('Mẫu quan trắc', () => {
     await expect(lp.getByRole('link', { name: firstCode, exact: true })).toBeVisible();
     await expect(lp.getByRole('link', { name: duplicateCode, exact: true })).toBeVisible();
     await expect(lp.getByTestId('sample-status')).toHaveText(['Đã nhận tại PTN', 'Đã nhận tại PTN']);
+    await expect(lp.getByTestId('loading-overlay')).toBeHidden();
     await expectNoSidewaysScroll(lp);
     await fullShot(lp, 'samples-list-phone');
     await lab.context.close();
+
+    // On a computer: the list filtered by status, and the received sample's page.
+    await useToken(desk, s.token);
+    await desk.goto(`/admin/monitoring/samples?search=${encodeURIComponent(s.trip.code)}&status=received`);
+    await expect(desk.getByRole('link', { name: firstCode, exact: true })).toBeVisible();
+    await expect(desk.getByTestId('loading-overlay')).toBeHidden();
+    await fullShot(desk, 'samples-list-desktop');
+    await desk.getByRole('link', { name: firstCode, exact: true }).click();
+    await expect(desk.getByTestId('custody-event')).toHaveCount(3);
+    await expect(desk.getByTestId('custody-event').last()).toContainText('4,5 °C');
+    await expect(desk.getByTestId('custody-event').last()).toContainText('Nguyên vẹn');
+    await expect(desk.getByTestId('sample-photos').locator('img')).toHaveAttribute('src', /^blob:/);
+    await fullShot(desk, 'samples-show-desktop');
+    // The label sheet printed: the toolbar hidden, three labels a row.
+    await desk.goto(`/admin/monitoring/samples/labels?trip_id=${s.trip.id}`);
+    await expect(desk.getByTestId('sample-label')).toHaveCount(2);
+    await expect(desk.getByTestId('loading-overlay')).toBeHidden();
+    await desk.emulateMedia({ media: 'print' });
+    await expect(desk.getByRole('button', { name: 'In', exact: true })).toBeHidden();
+    await desk.screenshot({ path: shot('samples-labels-print') });
   });
 });

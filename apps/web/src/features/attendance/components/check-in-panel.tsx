@@ -3,10 +3,10 @@ import { formatTime } from '@qlcv/common/format/date';
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
+import { shrinkPhoto } from '@/lib/photo';
 import { type AttendanceRecord, type AttendanceToday, type CheckKind, useCheck } from '../api/attendance-api';
 import { methodLabel } from './attendance-labels';
 import { currentFix, type Fix, formatMetres, LocationError } from './geolocation';
-import { shrinkPhoto } from './photo';
 
 type Outcome =
   | { type: 'done'; record: AttendanceRecord }

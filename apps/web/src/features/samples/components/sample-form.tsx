@@ -326,7 +326,7 @@ export function SampleForm({ form, trip, initialValues, onFinish, onCancel, subm
               rows.map((row) => {
                 const parameterId = form.getFieldValue(['measurements', row.name, 'parameter_id']) as number;
                 const p = names.get(parameterId);
-                const label = p ? `${p.name} (${p.code})${p.unit ? ` · ${p.unit}` : ''}` : `Chỉ tiêu ${parameterId}`;
+                const label = p ? `${p.name}${p.unit ? ` (${p.unit})` : ''}` : `Chỉ tiêu ${parameterId}`;
                 return (
                   <Row key={row.key} gutter={12} data-testid="measurement-row" style={{ alignItems: 'flex-start' }}>
                     <Form.Item name={[row.name, 'parameter_id']} hidden noStyle>

@@ -25,6 +25,7 @@ import { MediumTag } from '@/features/sites';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useSample } from '../api/samples-api';
+import { AuthedImage } from '../components/authed-image';
 import { CustodyActions } from '../components/custody-actions';
 import { describeSampleLog, SAMPLE_HISTORY } from '../components/sample-history';
 import { OverdueTag, QcKindTag, SampleStatusTag } from '../components/sample-tags';
@@ -225,14 +226,7 @@ function Photos({ sample }: { sample: SampleDetail }) {
         <Image.PreviewGroup>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid="sample-photos">
             {sample.photos.map((p, i) => (
-              <Image
-                key={p.id}
-                src={p.url}
-                width={104}
-                height={104}
-                style={{ objectFit: 'cover', borderRadius: 6 }}
-                alt={`Ảnh mẫu ${sample.code} số ${i + 1}`}
-              />
+              <AuthedImage key={p.id} src={p.url} size={104} alt={`Ảnh mẫu ${sample.code} số ${i + 1}`} />
             ))}
           </div>
         </Image.PreviewGroup>
