@@ -227,7 +227,18 @@ test.describe('Mẫu quan trắc', () => {
     await expect(page.getByTestId('custody-event').last()).toContainText(`→ ${s.lab.name}`);
     await expectNoSidewaysScroll(page);
     await fullShot(page, 'samples-show-phone');
-    // The duplicate through the API.
+    // The duplicate corrected before it is handed over (the value read again).
+    await page.goto(tripUrl);
+    await section.getByRole('link', { name: duplicateCode, exact: true }).click();
+    await page.getByRole('button', { name: 'Sửa' }).click();
+    await expect(page).toHaveURL(/\/samples\/\d+\/edit$/);
+    await expect(page.getByLabel('Mã mẫu')).toHaveValue(duplicateCode);
+    await page.getByTestId('measurement-row').getByRole('textbox').fill('7,4');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page).toHaveURL(/\/samples\/\d+$/);
+    await expect(page.getByTestId('sample-measurements')).toContainText('7,4');
+    await expect(page.getByTestId('history-item').first()).toContainText('7.3');
+    // The duplicate handed over through the API.
     const memberToken = await apiLogin(request, s.member.username, PASSWORD);
     const dup = (await (await request.get(`/api/samples/code/${duplicateCode}`, { headers: auth(memberToken) })).json()) as {
       id: number;

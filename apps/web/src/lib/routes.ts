@@ -421,7 +421,8 @@ export const ROUTES: RouteDef[] = [
       show: SAMPLE_READERS,
       edit: SAMPLE_TEAM,
     },
-  }),
+    // A sample is added from its trip's page: the trips are its way back.
+  }).map((r) => (r.name === 'monitoring.samples.create' ? { ...r, parent: 'monitoring.trips.index' } : r)),
   admin({
     name: 'monitoring.samples.receive',
     path: 'monitoring/samples/receive',
