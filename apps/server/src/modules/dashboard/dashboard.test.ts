@@ -469,7 +469,9 @@ describe('dashboard', () => {
       code: 'CS-LAB-DASH',
       name: 'Bệnh viện đa khoa tỉnh',
       customer_id: customer.id,
-      points: [{ code: 'NT1', name: 'Nước thải y tế', medium: 'wastewater', plan: [{ parameter_id: ph.id, frequency: 'quarterly' }] }],
+      points: [
+        { code: 'NT1', name: 'Nước thải y tế', medium: 'wastewater', plan: [{ parameter_id: ph.id, frequency: 'quarterly' }] },
+      ],
     });
     const program = await post('/api/monitoring-programs', {
       code: 'CT-LAB-DASH',
@@ -489,7 +491,13 @@ describe('dashboard', () => {
     const sample = (code: string) =>
       post(
         '/api/samples',
-        { trip_id: trip.id, round_id: program.rounds[0].id, point_id: site.points[0].id, code, taken_at: new Date().toISOString() },
+        {
+          trip_id: trip.id,
+          round_id: program.rounds[0].id,
+          point_id: site.points[0].id,
+          code,
+          taken_at: new Date().toISOString(),
+        },
         field.token,
       );
     const handed = await sample('BV-DASH-1');
