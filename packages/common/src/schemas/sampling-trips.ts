@@ -126,7 +126,7 @@ export const tripDetailSchema = tripSchema.extend({
       round_id: z.number(),
       site: z.object({ id: z.number(), code: z.string(), name: z.string() }),
       point: z.object({ id: z.number(), code: z.string(), name: z.string(), medium: z.enum(MEDIA) }),
-      parameters: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), place: z.string() })),
+      parameters: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), unit: z.string(), place: z.string() })),
     }),
   ),
   notes: z.string().nullable(),

@@ -69,6 +69,7 @@ export const roundsRepository = {
         'a.code as parameter_code',
         'a.name as parameter_name',
         'a.place as parameter_place',
+        'a.unit as parameter_unit',
       ])
       .where('r.id', 'in', roundIds)
       .orderBy('r.id')

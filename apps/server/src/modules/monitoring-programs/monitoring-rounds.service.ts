@@ -14,7 +14,7 @@ export interface RoundChecklist {
   round_id: number;
   site: { id: number; code: string; name: string };
   point: { id: number; code: string; name: string; medium: Medium };
-  parameters: { id: number; code: string; name: string; place: string }[];
+  parameters: { id: number; code: string; name: string; unit: string; place: string }[];
 }
 
 const toRef = (r: RoundRefRow, today: string): RoundRef => ({
@@ -78,7 +78,13 @@ export class MonitoringRoundsService {
         };
         out.set(key, item);
       }
-      item.parameters.push({ id: l.parameter_id, code: l.parameter_code, name: l.parameter_name, place: l.parameter_place });
+      item.parameters.push({
+        id: l.parameter_id,
+        code: l.parameter_code,
+        name: l.parameter_name,
+        unit: l.parameter_unit,
+        place: l.parameter_place,
+      });
     }
     for (const item of out.values()) item.parameters.sort((a, b) => (a.place === b.place ? 0 : a.place === 'field' ? -1 : 1));
     return [...out.values()];

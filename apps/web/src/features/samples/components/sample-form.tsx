@@ -192,7 +192,7 @@ export function SampleForm({ form, trip, initialValues, onFinish, onCancel, subm
 
   const names = useMemo(() => {
     const out = new Map<number, { name: string; code: string; unit?: string }>();
-    for (const c of trip.checklist) for (const p of c.parameters) out.set(p.id, { name: p.name, code: p.code });
+    for (const c of trip.checklist) for (const p of c.parameters) out.set(p.id, { name: p.name, code: p.code, unit: p.unit });
     for (const m of sample?.measurements ?? []) out.set(m.parameter.id, m.parameter);
     return out;
   }, [trip, sample]);
