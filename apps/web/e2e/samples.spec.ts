@@ -316,4 +316,128 @@ test.describe('Mẫu quan trắc', () => {
     await expect(desk.getByRole('button', { name: 'In', exact: true })).toBeHidden();
     await desk.screenshot({ path: shot('samples-labels-print') });
   });
+  test('không có mạng: thành viên ghi hai mẫu trên điện thoại, có mạng lại thì mẫu tự gửi; mã bị trùng trong lúc đó được báo để sửa; phòng thí nghiệm quét nhãn nhận mẫu', async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const id = unique();
+    const s = await setup(request, id);
+    const tripUrl = `/admin/monitoring/trips/${s.trip.id}`;
+    const firstCode = `${s.trip.code}-NT1`.toUpperCase();
+    const duplicateCode = `${s.trip.code}-NT1-L`.toUpperCase();
+
+    const team = await phoneSignIn(browser, baseURL, s.member.username);
+    const page = team.page;
+    await page.goto(tripUrl);
+    const section = page.getByTestId('trip-samples');
+    await expect(section).toContainText('Mẫu đã lấy (0)');
+    // The form opened once with a signal (its screen loaded), then the signal is lost at the site.
+    await section.getByRole('button', { name: 'Thêm mẫu' }).click();
+    await expect(page.getByRole('button', { name: 'Lưu mẫu' })).toBeVisible();
+    await page.goBack();
+    await expect(section).toBeVisible();
+    await team.context.setOffline(true);
+    const queue = page.getByTestId('queued-samples');
+    await expect(queue).toContainText('Không có mạng');
+
+    const enter = async (qc: string | null, value: string) => {
+      await section.getByRole('button', { name: 'Thêm mẫu' }).click();
+      await pickOption(page, 'Điểm lấy mẫu', 'NT1');
+      if (qc) await page.getByLabel(qc).check();
+      await page.getByTestId('measurement-row').getByRole('textbox').fill(value);
+      await page.getByTestId('sample-photo-input').setInputFiles({ name: 'mau.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByTestId('sample-photo-thumbs').locator('img')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Lưu mẫu' }).click();
+      await expect(page).toHaveURL(new RegExp(`${tripUrl}$`));
+    };
+    await enter(null, '7,25');
+    await enter('Mẫu lặp', '7,3');
+    await expect(queue.getByTestId('queued-sample')).toHaveCount(2);
+    await expect(queue.getByTestId('queued-sample').first()).toContainText(firstCode);
+    await expect(queue.getByTestId('queued-sample').last()).toContainText(duplicateCode);
+    await expect(queue.getByText('Chờ gửi')).toHaveCount(2);
+    await expectNoSidewaysScroll(page);
+    await fullShot(page, 'samples-offline-queued-phone');
+
+    // Meanwhile the planner, at the office, used the duplicate's code for another sample of the trip.
+    const taken = await post<{ id: number }>(request, s.token, '/api/samples', {
+      trip_id: s.trip.id,
+      round_id: (await (await request.get(`/api/sampling-trips/${s.trip.id}`, { headers: auth(s.token) })).json()).checklist[0]
+        .round_id,
+      point_id: (await (await request.get(`/api/sampling-trips/${s.trip.id}`, { headers: auth(s.token) })).json()).checklist[0]
+        .point.id,
+      code: duplicateCode,
+      qc_kind: 'duplicate',
+      taken_at: new Date().toISOString(),
+    });
+    expect(taken.id).toBeGreaterThan(0);
+
+    // The signal returns: the first sample is sent by itself; the second, whose code is now taken, waits for the person.
+    await team.context.setOffline(false);
+    await expect(queue.getByTestId('queued-sample')).toHaveCount(1, { timeout: 20_000 });
+    const refused = queue.getByTestId('queued-sample');
+    await expect(refused).toContainText('Cần xử lý');
+    await expect(refused).toContainText(`Mã mẫu ${duplicateCode} đã được dùng`);
+    await expect(section.getByRole('link', { name: firstCode, exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await fullShot(page, 'samples-offline-conflict-phone');
+    // Opened from the queue: the entry as typed (the reading, the photo), given a new code and sent.
+    await refused.getByRole('link', { name: 'Sửa và gửi lại' }).click();
+    await expect(page.getByLabel('Mã mẫu')).toHaveValue(duplicateCode);
+    await expect(page.getByTestId('measurement-row').getByRole('textbox')).toHaveValue('7,3');
+    await expect(page.getByTestId('sample-photo-thumbs').locator('img')).toHaveCount(1);
+    await page.getByLabel('Mã mẫu').fill(`${duplicateCode}2`);
+    await page.getByRole('button', { name: 'Lưu mẫu' }).click();
+    await expect(page).toHaveURL(new RegExp(`${tripUrl}$`));
+    await expect(queue).toHaveCount(0);
+    await expect(section.getByTestId('trip-sample')).toHaveCount(3);
+    await expect(section.getByRole('link', { name: `${duplicateCode}2`, exact: true })).toBeVisible();
+
+    // Both of the member's samples handed over; the laboratory scans their labels to receive them.
+    const memberToken = await apiLogin(request, s.member.username, PASSWORD);
+    const labUser = (await (
+      await request.get(`/api/users/options?search=${encodeURIComponent(s.lab.name)}`, { headers: auth(memberToken) })
+    ).json()) as { id: number }[];
+    const mine: { id: number; code: string }[] = [];
+    for (const code of [firstCode, `${duplicateCode}2`]) {
+      const one = (await (await request.get(`/api/samples/code/${code}`, { headers: auth(memberToken) })).json()) as {
+        id: number;
+        code: string;
+        measurements: { value: string }[];
+        photos: unknown[];
+      };
+      expect(one.measurements).toHaveLength(1);
+      expect(one.photos).toHaveLength(1);
+      await post(
+        request,
+        memberToken,
+        `/api/samples/${one.id}/hand-over`,
+        { to_user_id: labUser[0]!.id, temperature: '4.0' },
+        200,
+      );
+      mine.push(one);
+    }
+    await page.goto(`/admin/monitoring/samples/labels?ids=${mine.map((m) => m.id).join(',')}`);
+    const labels = page.getByTestId('sample-label');
+    await expect(labels).toHaveCount(2);
+    const scans = await labels.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-scan') ?? ''));
+    await team.context.close();
+
+    const lab = await phoneSignIn(browser, baseURL, s.lab.username);
+    const lp = lab.page;
+    await lp.goto('/admin/monitoring/samples/receive');
+    const scan = lp.getByTestId('sample-scan');
+    for (const text of scans) {
+      await scan.fill(text);
+      await scan.press('Enter');
+    }
+    const rows = lp.getByTestId('receive-row');
+    await expect(rows).toHaveCount(2);
+    await lp.getByLabel('Nhiệt độ thùng bảo quản (°C)').fill('4,5');
+    await lp.getByRole('button', { name: 'Xác nhận nhận mẫu (2)' }).click();
+    await expect(rows.getByTestId('receive-result')).toHaveText(['Đã nhận mẫu', 'Đã nhận mẫu']);
+    await lab.context.close();
+  });
 });

@@ -93,6 +93,12 @@ export async function send<T>(req: HttpRequest): Promise<{ status: number; data:
   return { status: res.status, data: data as T };
 }
 
+/** Whether a failed call got no answer at all (no network, or the server out of reach), as opposed to a refusal. */
+export function isNetworkFailure(error: unknown): boolean {
+  const cause = error instanceof HttpError ? error : error instanceof Error ? error.cause : undefined;
+  return cause instanceof HttpError && cause.response === undefined && !cause.canceled;
+}
+
 let onUnauthorized: (() => void) | null = null;
 
 /** The auth module registers what a 401 on a signed-in call does (clear the session, go to login). */

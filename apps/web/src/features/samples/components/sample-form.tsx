@@ -82,6 +82,30 @@ export const toSampleValues = (s: SampleDetail): SampleFormValues => ({
   notes: s.notes,
 });
 
+/** A queued entry's body back into the form (to fix what the server refused, or send it again). */
+export function fromCreateBody(trip: TripDetail, b: SampleCreateInput): SampleFormValues {
+  const entry = trip.checklist.find((c) => c.round_id === b.round_id && c.point.id === b.point_id);
+  const sent = new Map((b.measurements ?? []).map((m) => [m.parameter_id, m]));
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    place: entry ? placeKey(entry.round_id, entry.point.id) : null,
+    qc_kind: (b.qc_kind ?? 'normal') as SampleQcKind,
+    code: text(b.code) ?? '',
+    taken_at: dayjs(String(b.taken_at)),
+    container: text(b.container),
+    preservation: text(b.preservation),
+    latitude: b.latitude ?? null,
+    longitude: b.longitude ?? null,
+    accuracy_m: b.accuracy_m ?? null,
+    measurements: fieldParams(entry).map((p) => {
+      const m = sent.get(p.id);
+      return { parameter_id: p.id, value: m ? String(m.value) : '', equipment_id: (m?.equipment_id as number | null) ?? null };
+    }),
+    photos: (b.photos ?? []).map((url) => ({ id: null, url })),
+    notes: text(b.notes),
+  };
+}
+
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 function commonBody(v: SampleFormValues) {

@@ -8,6 +8,7 @@ import { useAuthUser } from '@/lib/auth/auth-store';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useSamples } from '../api/samples-api';
+import { QueuedSamples } from '../offline/queued-samples';
 import { OverdueTag, QcKindTag, SampleStatusTag } from './sample-tags';
 
 /** Up to this many samples a trip lists on its page (a trip takes a few dozen at most). */
@@ -26,65 +27,68 @@ export function TripSamples({ trip }: { trip: TripDetail }) {
   const rows = samples.data?.data ?? [];
 
   return (
-    <Card
-      title={`Mẫu đã lấy (${samples.data?.meta.total ?? rows.length})`}
-      data-testid="trip-samples"
-      extra={
-        <Space wrap size={8}>
-          {rows.length > 0 && (
-            <Button
-              icon={<PrinterOutlined />}
-              onClick={() => navigate(`${urlFor('monitoring.samples.labels')}?trip_id=${trip.id}`)}
-            >
-              In nhãn
-            </Button>
-          )}
-          {onTeam && trip.status !== 'cancelled' && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(`${urlFor('monitoring.samples.create')}?trip_id=${trip.id}`)}
-            >
-              Thêm mẫu
-            </Button>
-          )}
-        </Space>
-      }
-      styles={{ body: { paddingBlock: rows.length ? 4 : undefined } }}
-    >
-      {samples.isError ? (
-        <LoadError plain error={samples.error} onRetry={() => samples.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            samples.isPending ? 'Đang tải…' : 'Chưa có mẫu nào. Đến điểm lấy mẫu, bấm “Thêm mẫu” để ghi mẫu và in nhãn.'
-          }
-        />
-      ) : (
-        <List
-          dataSource={rows}
-          renderItem={(s) => (
-            <List.Item key={s.id} data-testid="trip-sample">
-              <List.Item.Meta
-                title={
-                  <Space wrap size={6}>
-                    <Link to={urlFor('monitoring.samples.show', { id: s.id })}>{s.code}</Link>
-                    <SampleStatusTag status={s.status} />
-                    <QcKindTag kind={s.qc_kind} />
-                    <OverdueTag sample={s} />
-                  </Space>
-                }
-                description={
-                  <Typography.Text type="secondary">
-                    {s.point.code} — {s.point.name} · {formatDateTime(s.taken_at)} · {s.taken_by.name}
-                  </Typography.Text>
-                }
-              />
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
+    <>
+      {onTeam && <QueuedSamples tripId={trip.id} />}
+      <Card
+        title={`Mẫu đã lấy (${samples.data?.meta.total ?? rows.length})`}
+        data-testid="trip-samples"
+        extra={
+          <Space wrap size={8}>
+            {rows.length > 0 && (
+              <Button
+                icon={<PrinterOutlined />}
+                onClick={() => navigate(`${urlFor('monitoring.samples.labels')}?trip_id=${trip.id}`)}
+              >
+                In nhãn
+              </Button>
+            )}
+            {onTeam && trip.status !== 'cancelled' && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(`${urlFor('monitoring.samples.create')}?trip_id=${trip.id}`)}
+              >
+                Thêm mẫu
+              </Button>
+            )}
+          </Space>
+        }
+        styles={{ body: { paddingBlock: rows.length ? 4 : undefined } }}
+      >
+        {samples.isError ? (
+          <LoadError plain error={samples.error} onRetry={() => samples.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              samples.isPending ? 'Đang tải…' : 'Chưa có mẫu nào. Đến điểm lấy mẫu, bấm “Thêm mẫu” để ghi mẫu và in nhãn.'
+            }
+          />
+        ) : (
+          <List
+            dataSource={rows}
+            renderItem={(s) => (
+              <List.Item key={s.id} data-testid="trip-sample">
+                <List.Item.Meta
+                  title={
+                    <Space wrap size={6}>
+                      <Link to={urlFor('monitoring.samples.show', { id: s.id })}>{s.code}</Link>
+                      <SampleStatusTag status={s.status} />
+                      <QcKindTag kind={s.qc_kind} />
+                      <OverdueTag sample={s} />
+                    </Space>
+                  }
+                  description={
+                    <Typography.Text type="secondary">
+                      {s.point.code} — {s.point.name} · {formatDateTime(s.taken_at)} · {s.taken_by.name}
+                    </Typography.Text>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </>
   );
 }
