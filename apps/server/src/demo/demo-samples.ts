@@ -5,9 +5,10 @@ import type { DB } from '../db/schema';
 
 // The demo's samples (issue 24 part 5): each point of a done or running trip's rounds was sampled on the trip's day,
 // field parameters measured with the trip's instruments; done trips add a duplicate and a field blank at their first
-// point. Their chain of custody follows the trip's rank from the latest done one: its samples wait for the laboratory
-// (handed over), the one before's were received, then in analysis, stored, and the older ones disposed; today's trip's
-// samples are still with the team.
+// point. Their chain of custody: today's trip has one sample received by the laboratory an hour ago, one handed over
+// and waiting for it, the rest still with the team; the latest done trip's samples are in analysis, the one before's
+// stored, the older ones disposed. A reading names the trip's instrument that measures it (its "measures" text), or
+// none when the trip carried no such instrument.
 
 /** Plausible field readings by parameter code prefix (decimal strings, as the instrument shows them). */
 const READINGS: [RegExp, string[]][] = [
@@ -25,7 +26,7 @@ const READINGS: [RegExp, string[]][] = [
   [/^(ON|NOISE|LAEQ)/i, ['62.5', '68.1', '71.4', '58.9', '65.0']],
 ];
 const readingOf = (code: string, n: number) =>
-  (READINGS.find(([re]) => re.test(code))?.[1] ?? ['1.25', '2.50', '0.85', '3.10', '1.75'])[n % 5]!;
+  (READINGS.find(([re]) => re.test(bare(code)))?.[1] ?? ['1.25', '2.50', '0.85', '3.10', '1.75'])[n % 5]!;
 
 const CONTAINERS: Record<string, string> = {
   wastewater: 'Chai nhựa PE 1 L + chai thủy tinh tối màu 500 mL',
@@ -47,6 +48,15 @@ const PRESERVATION: Record<string, string> = {
 };
 
 const CHAIN = ['handed_over', 'received', 'in_analysis', 'stored', 'disposed'];
+/** The steps of a done trip's samples by the trip's rank from the latest: in analysis, stored, then disposed. */
+const DONE_STEPS = [CHAIN.slice(0, 3), CHAIN.slice(0, 4), CHAIN];
+/** Today's trip: its first sample received, its second handed over, the rest with the team. */
+const TODAY_STEPS = [CHAIN.slice(0, 2), CHAIN.slice(0, 1)];
+
+/** Strips the medium's prefix of a demo parameter code (NT-PH → PH). */
+const bare = (code: string) => code.replace(/^[A-Z]+-/, '');
+/** What an instrument's "measures" text must name for a parameter: its symbol in brackets, else its name. */
+const keyword = (name: string) => (/\(([^)]+)\)/.exec(name)?.[1] ?? name).toLowerCase();
 
 /** An instant on a Vietnamese day at hh:mm (UTC+7), ISO. */
 const at = (day: string, hh: number, mm = 0) =>
@@ -84,7 +94,7 @@ export async function loadDemoSamples(db: Kysely<DB>): Promise<boolean> {
         trx
           .selectFrom('sampling_trip_equipment as te')
           .innerJoin('equipment as e', 'e.id', 'te.equipment_id')
-          .select('e.id')
+          .select(['e.id', 'e.measures'])
           .where('te.trip_id', '=', trip.id)
           .where('e.kind', '=', 'instrument')
           .execute(),
@@ -111,6 +121,7 @@ export async function loadDemoSamples(db: Kysely<DB>): Promise<boolean> {
           's.name as site_name',
           'pa.id as parameter_id',
           'pa.code as parameter_code',
+          'pa.name as parameter_name',
           'pa.place',
           'pa.holding_hours',
         ])
@@ -129,15 +140,20 @@ export async function loadDemoSamples(db: Kysely<DB>): Promise<boolean> {
         first = false;
         for (const kind of kinds) {
           n += 1;
-          const taken = at(day, 8 + Math.min(n, 8), (n * 17) % 60);
+          // Today's samples were taken this morning, before now; a done trip's over its day.
+          const taken =
+            trip.status === 'in_progress'
+              ? new Date(Math.min(Date.parse(at(day, 7 + n)), Date.now() - (5 - Math.min(n, 3)) * 3_600_000)).toISOString()
+              : at(day, 8 + Math.min(n, 8), (n * 17) % 60);
           const hours = group.filter((l) => l.place !== 'field' && l.holding_hours !== null).map((l) => Number(l.holding_hours));
           // Today's first sample was taken at dawn for coliforms: it is past its holding time until the lab gets it.
           const holdUntil = hours.length ? new Date(Date.parse(taken) + Math.min(...hours) * 3_600_000).toISOString() : null;
           const suffix = kind === 'duplicate' ? '-L' : kind === 'field_blank' ? '-TT' : '';
           const code = `${trip.code}-${p.point_code}${suffix}`;
-          // Along the chain by the trip's rank from the latest done one: every step has samples.
-          const rank = done.indexOf(trip.id);
-          const steps = trip.status === 'in_progress' ? [] : CHAIN.slice(0, Math.min(rank + 1, CHAIN.length));
+          const steps =
+            trip.status === 'in_progress'
+              ? (TODAY_STEPS[n - 1] ?? [])
+              : DONE_STEPS[Math.min(done.indexOf(trip.id), DONE_STEPS.length - 1)]!;
           const status = steps.at(-1) ?? 'taken';
           const taker = team[n % team.length]!;
           const offset = kind === 'normal' ? 0 : 40 + n; // metres, a few fixes drift
@@ -178,13 +194,14 @@ export async function loadDemoSamples(db: Kysely<DB>): Promise<boolean> {
                   sample_id: id,
                   parameter_id: l.parameter_id,
                   value: readingOf(l.parameter_code, n + i),
-                  equipment_id: kit.length ? kit[i % kit.length]!.id : null,
+                  equipment_id: kit.find((e) => e.measures?.toLowerCase().includes(keyword(l.parameter_name)))?.id ?? null,
                 })),
               )
               .execute();
           const events = [{ status: 'taken', at: taken, by_id: taker }];
-          const handed = at(day, 17, 30);
-          const received = at(day, 18, 15);
+          const today = trip.status === 'in_progress';
+          const handed = today ? new Date(Date.now() - 90 * 60_000).toISOString() : at(day, 17, 30);
+          const received = today ? new Date(Date.now() - 60 * 60_000).toISOString() : at(day, 18, 15);
           const analysed = at(addDays(day, 1), 8, 30);
           for (const step of steps) {
             if (step === 'handed_over')

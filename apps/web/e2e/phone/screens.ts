@@ -108,6 +108,31 @@ export const SCREENS: PhoneScreen[] = [
   { name: 'attendance-corrections', user: 'duc.tv', path: '/admin/attendance/corrections', buttons: [] },
   { name: 'timekeeping', user: 'yen.pt', path: '/admin/timekeeping', buttons: ['Xuất Excel'] },
   { name: 'profile', user: 'yen.pt', path: '/admin/personal', buttons: [] },
+  // Issue 24: the field team's trip of today and its samples; the laboratory receiving them.
+  {
+    name: 'sampling-trip',
+    user: 'duc.tv',
+    path: async (api) => `/admin/monitoring/trips/${await first(api, '/api/sampling-trips?status=in_progress&per_page=1')}`,
+    buttons: ['Thêm mẫu', 'In nhãn'],
+  },
+  {
+    name: 'sample-create',
+    user: 'duc.tv',
+    path: async (api) =>
+      `/admin/monitoring/samples/create?trip_id=${await first(api, '/api/sampling-trips?status=in_progress&per_page=1')}`,
+    buttons: ['Lấy vị trí GPS', 'Lưu mẫu'],
+  },
+  {
+    name: 'sample',
+    user: 'duc.tv',
+    path: async (api) => {
+      const trip = await first(api, '/api/sampling-trips?status=in_progress&per_page=1');
+      return `/admin/monitoring/samples/${await first(api, `/api/samples?trip_id=${trip}&per_page=1`)}`;
+    },
+    buttons: ['Bàn giao mẫu'],
+  },
+  { name: 'samples-receive', user: 'phuong.tt', path: '/admin/monitoring/samples/receive', buttons: [/Xác nhận nhận mẫu/] },
+  { name: 'samples', user: 'phuong.tt', path: '/admin/monitoring/samples', buttons: ['Nhận mẫu', 'Xuất Excel'] },
 ];
 
 export async function apiFor(request: APIRequestContext, username: string): Promise<{ token: string; api: Api }> {
