@@ -31,6 +31,22 @@ const DEPARTMENTS = [
 const crud = (r: string) => ['index', 'create', 'show', 'edit'].map((a) => `${r}.${a}`);
 const view = (r: string) => [`${r}.index`, `${r}.show`];
 
+/** What every employee of the monitoring company does: their works, leaves, attendance, KPIs; the trade's catalogue. */
+const STAFF_KEYS = [
+  ...view('requests'),
+  ...view('customer'),
+  'works.create',
+  'works.show',
+  'leaves.index',
+  'attendance.index',
+  'leaves.create',
+  'leaves.show',
+  'user_evaluations.index',
+  'user_evaluations.show',
+  ...view('monitoring'),
+  ...view('equipment'),
+];
+
 const ROLES: { code: string; name: string; description: string; keys: string[] }[] = [
   {
     code: 'giam_doc',
@@ -114,44 +130,15 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
     code: 'nhan_vien',
     name: 'Nhân viên',
     description: 'Thực hiện công việc được giao, gửi đơn nghỉ phép, tự đánh giá KPI',
-    keys: [
-      ...view('requests'),
-      ...view('customer'),
-      'works.create',
-      'works.show',
-      'leaves.index',
-      'attendance.index',
-      'leaves.create',
-      'leaves.show',
-      'user_evaluations.index',
-      'user_evaluations.show',
-      ...view('monitoring'),
-      // The field staff see which instruments are in calibration, and the trips they are on.
-      ...view('equipment'),
-      'sampling.index',
-    ],
+    // The field staff see which instruments are in calibration, and the trips they are on.
+    keys: [...STAFF_KEYS, 'sampling.index'],
   },
   {
     code: 'thi_nghiem',
     name: 'Nhân viên thí nghiệm',
     description: 'Nhận mẫu từ đội hiện trường, theo dõi thời hạn lưu mẫu, phân tích và lưu, hủy mẫu',
-    keys: [
-      ...view('requests'),
-      ...view('customer'),
-      'works.create',
-      'works.show',
-      'leaves.index',
-      'attendance.index',
-      'leaves.create',
-      'leaves.show',
-      'user_evaluations.index',
-      'user_evaluations.show',
-      ...view('monitoring'),
-      ...view('equipment'),
-      // The laboratory sees every sample and takes it along its chain of custody.
-      'lab.index',
-      'lab.receive',
-    ],
+    // The laboratory sees every sample and takes it along its chain of custody.
+    keys: [...STAFF_KEYS, 'lab.index', 'lab.receive'],
   },
   {
     code: 'kinh_doanh',

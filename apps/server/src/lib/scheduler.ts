@@ -146,3 +146,36 @@ export class Scheduler {
     await this.release().catch((err) => this.log.warn({ err }, 'lease release failed'));
   }
 }
+
+/** How a "once per record and date" reminder finds, marks and raises its rows (remindInBatches). */
+export interface Reminder<T> {
+  /** Up to `limit` rows due and not yet marked. */
+  due(trx: Kysely<DB>, limit: number): Promise<T[]>;
+  /** The conditional write that makes the reminder this runner's (false: another runner's already). */
+  mark(trx: Kysely<DB>, row: T): Promise<boolean>;
+  /** Records the row's event, in the same transaction as its mark. */
+  raise(trx: Kysely<DB>, row: T): Promise<void>;
+}
+
+/**
+ * The pass of a reminder job: batches of `batch` rows, each batch in one transaction where a row's event is recorded
+ * only when its mark took effect, so two runners raise each once. Stops at a short batch, or one that raised nothing
+ * (what is left was marked by another runner). Returns how many it raised.
+ */
+export async function remindInBatches<T>(db: Kysely<DB>, batch: number, reminder: Reminder<T>): Promise<number> {
+  let raised = 0;
+  for (;;) {
+    const pass = await db.transaction().execute(async (trx) => {
+      const due = await reminder.due(trx, batch);
+      let n = 0;
+      for (const row of due) {
+        if (!(await reminder.mark(trx, row))) continue;
+        await reminder.raise(trx, row);
+        n += 1;
+      }
+      return { seen: due.length, raised: n };
+    });
+    raised += pass.raised;
+    if (pass.seen < batch || pass.raised === 0) return raised;
+  }
+}

@@ -3,7 +3,7 @@ import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { recordEvent } from '../../lib/domain-events';
-import type { ScheduledJob } from '../../lib/scheduler';
+import { remindInBatches, type ScheduledJob } from '../../lib/scheduler';
 import { vnToday } from '../../lib/vn-time';
 import { CONTRACT_ENTITY, viDate } from './contracts.mappers';
 import { contractsRepository as repo } from './contracts.repository';
@@ -30,40 +30,31 @@ export class ContractExpiryJob implements ScheduledJob {
     const today = vnToday(now);
     const until = addDays(today, CONTRACT_EXPIRING_DAYS);
     const at = now.toISOString();
-    let raised = 0;
-    for (;;) {
-      const pass = await this.db.transaction().execute(async (trx) => {
-        const due = await repo.dueForReminder(trx, CONTRACT_RUNNING_STATUSES, today, until, this.batch);
-        let n = 0;
-        for (const c of due) {
-          if (!(await repo.markReminded(trx, c.id, at))) continue;
-          const head = await repo.headOf(trx, c.department_id);
-          await recordEvent(trx, {
-            type: 'contract.expiring',
-            entity: CONTRACT_ENTITY,
-            entityId: c.id,
-            actorId: null,
-            payload: {
-              code: c.number,
-              creator_id: c.created_by,
-              head_ids: head ? [head] : [],
-              vars: {
-                'contract.code': c.number,
-                'contract.title': c.title,
-                'contract.end_date': viDate(c.end_date),
-                'contract.days_left': String(daysBetween(today, c.end_date)),
-                'customer.name': c.customer_name,
-              },
-              link: `/admin/contracts/${c.id}`,
+    return remindInBatches(this.db, this.batch, {
+      due: (trx, limit) => repo.dueForReminder(trx, CONTRACT_RUNNING_STATUSES, today, until, limit),
+      mark: (trx, c) => repo.markReminded(trx, c.id, at),
+      raise: async (trx, c) => {
+        const head = await repo.headOf(trx, c.department_id);
+        await recordEvent(trx, {
+          type: 'contract.expiring',
+          entity: CONTRACT_ENTITY,
+          entityId: c.id,
+          actorId: null,
+          payload: {
+            code: c.number,
+            creator_id: c.created_by,
+            head_ids: head ? [head] : [],
+            vars: {
+              'contract.code': c.number,
+              'contract.title': c.title,
+              'contract.end_date': viDate(c.end_date),
+              'contract.days_left': String(daysBetween(today, c.end_date)),
+              'customer.name': c.customer_name,
             },
-          });
-          n += 1;
-        }
-        return { seen: due.length, raised: n };
-      });
-      raised += pass.raised;
-      if (pass.seen < this.batch || pass.raised === 0) break;
-    }
-    return raised;
+            link: `/admin/contracts/${c.id}`,
+          },
+        });
+      },
+    });
   }
 }

@@ -10,7 +10,7 @@ import { addDays } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { recordEvent } from '../../lib/domain-events';
-import type { ScheduledJob } from '../../lib/scheduler';
+import { remindInBatches, type ScheduledJob } from '../../lib/scheduler';
 import { vnToday } from '../../lib/vn-time';
 import { EQUIPMENT_ENTITY } from './equipment.service';
 import { equipmentRemindersRepository as repo } from './equipment-reminders.repository';
@@ -43,43 +43,34 @@ export class EquipmentCalibrationJob implements ScheduledJob {
     const today = vnToday(now);
     const until = addDays(today, EQUIPMENT_DUE_SOON_DAYS);
     const at = now.toISOString();
-    let raised = 0;
-    for (;;) {
-      const pass = await this.db.transaction().execute(async (trx) => {
-        const due = await repo.due(trx, until, this.batch);
-        let n = 0;
-        for (const e of due) {
-          const date = e.calibration_due as string;
-          if (!(await repo.mark(trx, e.id, date, at))) continue;
-          const kind = e.kind as EquipmentKind;
-          await recordEvent(trx, {
-            type: 'equipment.calibration_due',
-            entity: EQUIPMENT_ENTITY,
-            entityId: e.id,
-            actorId: null,
-            payload: {
-              code: e.code,
-              creator_id: e.created_by,
-              head_ids: e.head_id ? [e.head_id] : [],
-              vars: {
-                'equipment.code': e.code,
-                'equipment.name': e.name,
-                'equipment.kind': EQUIPMENT_KIND_LABELS[kind] ?? kind,
-                'equipment.check': CHECK_WORD[kind] ?? 'hiệu chuẩn',
-                'equipment.due_date': formatDate(date),
-                'equipment.due_state': dueState(today, date),
-                'department.name': e.department_name ?? '',
-              },
-              link: `/admin/monitoring/equipment/${e.id}/edit`,
+    return remindInBatches(this.db, this.batch, {
+      due: (trx, limit) => repo.due(trx, until, limit),
+      mark: (trx, e) => repo.mark(trx, e.id, e.calibration_due as string, at),
+      raise: async (trx, e) => {
+        const date = e.calibration_due as string;
+        const kind = e.kind as EquipmentKind;
+        await recordEvent(trx, {
+          type: 'equipment.calibration_due',
+          entity: EQUIPMENT_ENTITY,
+          entityId: e.id,
+          actorId: null,
+          payload: {
+            code: e.code,
+            creator_id: e.created_by,
+            head_ids: e.head_id ? [e.head_id] : [],
+            vars: {
+              'equipment.code': e.code,
+              'equipment.name': e.name,
+              'equipment.kind': EQUIPMENT_KIND_LABELS[kind] ?? kind,
+              'equipment.check': CHECK_WORD[kind] ?? 'hiệu chuẩn',
+              'equipment.due_date': formatDate(date),
+              'equipment.due_state': dueState(today, date),
+              'department.name': e.department_name ?? '',
             },
-          });
-          n += 1;
-        }
-        return { seen: due.length, raised: n };
-      });
-      raised += pass.raised;
-      if (pass.seen < this.batch || pass.raised === 0) break;
-    }
-    return raised;
+            link: `/admin/monitoring/equipment/${e.id}/edit`,
+          },
+        });
+      },
+    });
   }
 }

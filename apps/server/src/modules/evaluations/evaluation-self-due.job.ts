@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { recordEvent } from '../../lib/domain-events';
-import type { ScheduledJob } from '../../lib/scheduler';
+import { remindInBatches, type ScheduledJob } from '../../lib/scheduler';
 import { vnToday } from '../../lib/vn-time';
 import { userEvaluationEventPayload } from '../user-evaluations/user-evaluation-transitions.service';
 import { USER_EVALUATION_ENTITY, userEvaluationRecords } from '../user-evaluations/user-evaluations.service';
@@ -31,35 +31,26 @@ export class EvaluationSelfDueJob implements ScheduledJob {
   async runOnce(now: Date): Promise<number> {
     const today = vnToday(now);
     const until = addDays(today, SELF_DUE_DAYS);
-    let raised = 0;
-    for (;;) {
-      const pass = await this.db.transaction().execute(async (trx) => {
-        const due = await userEvaluationRecords.selfDue(trx, today, until, this.batch);
-        let n = 0;
-        for (const ue of due) {
-          if (!(await userEvaluationRecords.markSelfDue(trx, ue.id, ue.self_deadline))) continue;
-          await recordEvent(trx, {
-            type: 'evaluation.self_due',
-            entity: USER_EVALUATION_ENTITY,
-            entityId: ue.id,
-            actorId: null,
-            payload: {
-              ...userEvaluationEventPayload({ ...ue, total: null }),
-              vars: {
-                'evaluation.name': ue.evaluation_name,
-                'evaluation.score': '',
-                'employee.name': ue.employee_name,
-                'evaluation.self_deadline': `${ue.self_deadline.slice(8, 10)}/${ue.self_deadline.slice(5, 7)}/${ue.self_deadline.slice(0, 4)}`,
-              },
+    return remindInBatches(this.db, this.batch, {
+      due: (trx, limit) => userEvaluationRecords.selfDue(trx, today, until, limit),
+      mark: (trx, ue) => userEvaluationRecords.markSelfDue(trx, ue.id, ue.self_deadline),
+      raise: async (trx, ue) => {
+        await recordEvent(trx, {
+          type: 'evaluation.self_due',
+          entity: USER_EVALUATION_ENTITY,
+          entityId: ue.id,
+          actorId: null,
+          payload: {
+            ...userEvaluationEventPayload({ ...ue, total: null }),
+            vars: {
+              'evaluation.name': ue.evaluation_name,
+              'evaluation.score': '',
+              'employee.name': ue.employee_name,
+              'evaluation.self_deadline': `${ue.self_deadline.slice(8, 10)}/${ue.self_deadline.slice(5, 7)}/${ue.self_deadline.slice(0, 4)}`,
             },
-          });
-          n += 1;
-        }
-        return { seen: due.length, raised: n };
-      });
-      raised += pass.raised;
-      if (pass.seen < this.batch || pass.raised === 0) break;
-    }
-    return raised;
+          },
+        });
+      },
+    });
   }
 }

@@ -4,7 +4,7 @@ import { addDays, dayNumberOf } from '@qlcv/common/work-calendar';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { recordEvent } from '../../lib/domain-events';
-import type { ScheduledJob } from '../../lib/scheduler';
+import { remindInBatches, type ScheduledJob } from '../../lib/scheduler';
 import { vnToday } from '../../lib/vn-time';
 import { roundRemindersRepository as repo } from './monitoring-round-reminders.repository';
 
@@ -27,41 +27,32 @@ export class MonitoringRoundRemindersJob implements ScheduledJob {
     const today = vnToday(now);
     const until = addDays(today, ROUND_REMINDER_DAYS);
     const at = now.toISOString();
-    let raised = 0;
-    for (;;) {
-      const pass = await this.db.transaction().execute(async (trx) => {
-        const due = await repo.due(trx, today, until, this.batch);
-        let n = 0;
-        for (const r of due) {
-          if (!(await repo.mark(trx, r.id, r.due_date, at))) continue;
-          await recordEvent(trx, {
-            type: 'monitoring_round.due',
-            entity: 'monitoring_rounds',
-            entityId: r.id,
-            actorId: null,
-            payload: {
-              code: r.program_code,
-              creator_id: r.created_by,
-              head_ids: r.head_id ? [r.head_id] : [],
-              vars: {
-                'program.code': r.program_code,
-                'program.name': r.program_name,
-                'round.name': r.name,
-                'round.due_date': formatDate(r.due_date),
-                'round.days_left': String(dayNumberOf(r.due_date) - dayNumberOf(today)),
-                'site.name': r.site_name,
-                'customer.name': r.customer_name,
-              },
-              link: `/admin/monitoring/programs/${r.program_id}`,
+    return remindInBatches(this.db, this.batch, {
+      due: (trx, limit) => repo.due(trx, today, until, limit),
+      mark: (trx, r) => repo.mark(trx, r.id, r.due_date, at),
+      raise: async (trx, r) => {
+        await recordEvent(trx, {
+          type: 'monitoring_round.due',
+          entity: 'monitoring_rounds',
+          entityId: r.id,
+          actorId: null,
+          payload: {
+            code: r.program_code,
+            creator_id: r.created_by,
+            head_ids: r.head_id ? [r.head_id] : [],
+            vars: {
+              'program.code': r.program_code,
+              'program.name': r.program_name,
+              'round.name': r.name,
+              'round.due_date': formatDate(r.due_date),
+              'round.days_left': String(dayNumberOf(r.due_date) - dayNumberOf(today)),
+              'site.name': r.site_name,
+              'customer.name': r.customer_name,
             },
-          });
-          n += 1;
-        }
-        return { seen: due.length, raised: n };
-      });
-      raised += pass.raised;
-      if (pass.seen < this.batch || pass.raised === 0) break;
-    }
-    return raised;
+            link: `/admin/monitoring/programs/${r.program_id}`,
+          },
+        });
+      },
+    });
   }
 }

@@ -3,7 +3,7 @@ import { SAMPLE_STATUS_LABELS, type SampleStatus } from '@qlcv/common/schemas/sa
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { recordEvent } from '../../lib/domain-events';
-import type { ScheduledJob } from '../../lib/scheduler';
+import { remindInBatches, type ScheduledJob } from '../../lib/scheduler';
 import { samplesRepository as repo } from './samples.repository';
 import { SAMPLE_ENTITY } from './samples.service';
 
@@ -22,40 +22,31 @@ export class SampleHoldingJob implements ScheduledJob {
 
   async runOnce(now: Date): Promise<number> {
     const at = now.toISOString();
-    let raised = 0;
-    for (;;) {
-      const pass = await this.db.transaction().execute(async (trx) => {
-        const due = await repo.pastHolding(trx, at, this.batch);
-        let n = 0;
-        for (const s of due) {
-          if (!(await repo.markAlerted(trx, s.id, at))) continue;
-          await recordEvent(trx, {
-            type: 'sample.holding_expired',
-            entity: SAMPLE_ENTITY,
-            entityId: s.id,
-            actorId: null,
-            payload: {
-              code: s.code,
-              creator_id: s.taken_by,
-              assignee_ids: [s.trip_leader_id],
-              vars: {
-                'sample.code': s.code,
-                'sample.point': `${s.point_code} — ${s.point_name} (${s.site_name})`,
-                'sample.taken_at': formatDateTime(s.taken_at),
-                'sample.hold_until': s.hold_until ? formatDateTime(s.hold_until) : '',
-                'sample.status': SAMPLE_STATUS_LABELS[s.status as SampleStatus] ?? s.status,
-                'trip.code': s.trip_code,
-              },
-              link: `/admin/monitoring/samples/${s.id}`,
+    return remindInBatches(this.db, this.batch, {
+      due: (trx, limit) => repo.pastHolding(trx, at, limit),
+      mark: (trx, s) => repo.markAlerted(trx, s.id, at),
+      raise: async (trx, s) => {
+        await recordEvent(trx, {
+          type: 'sample.holding_expired',
+          entity: SAMPLE_ENTITY,
+          entityId: s.id,
+          actorId: null,
+          payload: {
+            code: s.code,
+            creator_id: s.taken_by,
+            assignee_ids: [s.trip_leader_id],
+            vars: {
+              'sample.code': s.code,
+              'sample.point': `${s.point_code} — ${s.point_name} (${s.site_name})`,
+              'sample.taken_at': formatDateTime(s.taken_at),
+              'sample.hold_until': s.hold_until ? formatDateTime(s.hold_until) : '',
+              'sample.status': SAMPLE_STATUS_LABELS[s.status as SampleStatus] ?? s.status,
+              'trip.code': s.trip_code,
             },
-          });
-          n += 1;
-        }
-        return { seen: due.length, raised: n };
-      });
-      raised += pass.raised;
-      if (pass.seen < this.batch || pass.raised === 0) break;
-    }
-    return raised;
+            link: `/admin/monitoring/samples/${s.id}`,
+          },
+        });
+      },
+    });
   }
 }
