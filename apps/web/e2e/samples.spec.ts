@@ -103,11 +103,20 @@ async function setup(request: APIRequestContext, id: string) {
   return { token, site, meter, trip, member, lab };
 }
 
+/** Picks an option by its text, again until the select shows it (a search's answer may redraw the list under the click). */
 async function pickOption(page: Page, label: string, text: string) {
   const picker = page.getByRole('combobox', { name: label, exact: true });
-  await picker.click();
-  await picker.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  const select = picker.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await picker.click();
+    await picker.fill(text);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function phoneSignIn(browser: Browser, baseURL: string | undefined, username: string) {
