@@ -337,6 +337,7 @@ export async function buildApp({
   const rounds = new MonitoringRoundsService(db);
   const trips = new SamplingTripsService(db, { rounds, equipment, departments });
   programs.useRoundsOnTrips((trx, programId) => trips.tripOfProgram(trx, programId));
+  timekeeping.useTripDays((from, to, userIds) => trips.teamDays(from, to, userIds));
   const samples = new SamplesService(db, { trips, parameters, sites, storage });
   const custody = new SampleCustodyService(db, { samples, users });
 

@@ -80,6 +80,33 @@ const COLUMNS = [
 export type TripRow = Awaited<ReturnType<typeof tripsRepository.list>>[number];
 
 export const tripsRepository = {
+  /**
+   * The days each person spends on a trip (leader or member) that is not cancelled and meets [from, to]: the rows
+   * timekeeping counts as business-trip days (CT).
+   */
+  async teamDays(db: Kysely<DB>, from: string, to: string, userIds: readonly number[] | null) {
+    const ids = userIds ? (userIds.length > 0 ? [...userIds] : [-1]) : null;
+    let leaders = db
+      .selectFrom('sampling_trips as t')
+      .select(['t.leader_id as user_id', 't.start_date', 't.end_date'])
+      .where('t.status', '!=', 'cancelled')
+      .where('t.start_date', '<=', to)
+      .where('t.end_date', '>=', from);
+    let members = db
+      .selectFrom('sampling_trip_members as m')
+      .innerJoin('sampling_trips as t', 't.id', 'm.trip_id')
+      .select(['m.user_id as user_id', 't.start_date', 't.end_date'])
+      .where('t.status', '!=', 'cancelled')
+      .where('t.start_date', '<=', to)
+      .where('t.end_date', '>=', from);
+    if (ids) {
+      leaders = leaders.where('t.leader_id', 'in', ids);
+      members = members.where('m.user_id', 'in', ids);
+    }
+    const [a, b] = await Promise.all([leaders.execute(), members.execute()]);
+    return [...a, ...b];
+  },
+
   list(
     db: Kysely<DB>,
     scope: TripScope,

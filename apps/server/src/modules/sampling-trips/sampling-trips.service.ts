@@ -214,6 +214,11 @@ export class SamplingTripsService {
     return this.detail(db, id);
   }
 
+  /** Who is on a trip (not cancelled) on which days within [from, to]: timekeeping's business-trip days. */
+  teamDays(from: string, to: string, userIds: readonly number[] | null) {
+    return repo.teamDays(this.db, from, to, userIds);
+  }
+
   /** The trip code holding one of a programme's rounds (the programme then keeps its period and lines). */
   tripOfProgram(db: Kysely<DB>, programId: number): Promise<string | null> {
     return repo.tripOfProgram(db, programId);

@@ -20,6 +20,13 @@ export interface AttendanceFactsSource {
   rules(): Promise<AttendanceRules>;
 }
 
+/** What timekeeping reads of the sampling trips (their service implements it): who is out on which days. */
+export type TripDaysSource = (
+  from: string,
+  to: string,
+  userIds: readonly number[] | null,
+) => Promise<{ user_id: number; start_date: string; end_date: string }[]>;
+
 /**
  * The monthly timekeeping grid (PRODUCT.md §3): one row per employee, one cell per day, from the company calendar and
  * the approved leaves and, when the company requires it, attendance. Each day is decided by timekeeping-day.ts.
@@ -35,6 +42,13 @@ export class TimekeepingService {
       attendance?: AttendanceFactsSource;
     },
   ) {}
+
+  private tripDays: TripDaysSource | null = null;
+
+  /** Binds the sampling trips (made after timekeeping in app.ts): their days count as business-trip days (CT). */
+  useTripDays(source: TripDaysSource): void {
+    this.tripDays = source;
+  }
 
   /** The scope of leaves (PRODUCT.md §2), as the leaves module defines it: timekeeping uses the same. */
   async scopeOf(actor: Actor, db: Kysely<DB> = this.db): Promise<TimekeepingScope> {
@@ -93,7 +107,27 @@ export class TimekeepingService {
     const to = days[days.length - 1]?.date ?? from;
     const users = await repo.users(this.db, { ...who, from, to });
     // Everyone's leaves in one indexed range read when the grid is large; only the grid's users' otherwise.
-    const leaves = await repo.approvedLeaves(this.db, from, to, users.length > 500 ? null : users.map((u) => u.id));
+    const userIds = users.length > 500 ? null : users.map((u) => u.id);
+    const [approved, trips] = await Promise.all([
+      repo.approvedLeaves(this.db, from, to, userIds),
+      this.tripDays ? this.tripDays(from, to, userIds) : Promise.resolve([]),
+    ]);
+    // A sampling trip's days are business-trip days (CT) of its team, as an approved trip leave would be; a leave
+    // approved for the same day comes after and wins (its slots are written last).
+    const ct = types.find((t) => t.code === 'business_trip') ?? types.find((t) => t.symbol === 'CT');
+    const leaves = [
+      ...(ct
+        ? trips.map((t) => ({
+            user_id: t.user_id,
+            leave_type_id: ct.id,
+            start_date: t.start_date,
+            start_half: 'morning',
+            end_date: t.end_date,
+            end_half: 'afternoon',
+          }))
+        : []),
+      ...approved,
+    ];
     const leaveTypes = types.map((t) => ({
       id: t.id,
       symbol: t.symbol,
