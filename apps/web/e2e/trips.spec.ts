@@ -85,12 +85,19 @@ async function setup(request: APIRequestContext, id: string) {
   const member = { name: `Mai Văn Tài ${id}`, username: `tai.${id}`, password: PASSWORD };
   await createUser(request, token, { ...leader, role_id: field.id, mobile: randomMobile() });
   await createUser(request, token, { ...member, role_id: field.id, mobile: randomMobile() });
-  // Another trip of the same day holds the pump.
+  // Another trip of the same day, led by another team of its own (a person is on one trip a day), holds the pump.
+  const otherLeader = await createUser(request, token, {
+    name: `Trần Văn Khoa ${id}`,
+    username: `khoa.${id}`,
+    password: PASSWORD,
+    role_id: field.id,
+    mobile: randomMobile(),
+  });
   const other = await post<{ id: number; code: string }>(request, token, '/api/sampling-trips', {
     name: `Chuyến khác ${id}`,
     start_date: day,
     end_date: day,
-    leader_id: (await (await request.get('/api/auth/info', { headers: auth(token) })).json()).user.id,
+    leader_id: otherLeader.id,
     equipment_ids: [busy.id],
     round_ids: [program.rounds[1]!.id],
   });

@@ -191,14 +191,19 @@ const keyHolders = new Map<string, { id: number; token: string }>();
  * A sampling trip's calls: a fresh trip led by the caller (their scope always holds it), on a round of a fresh programme,
  * brought to the state the verb needs (in progress to finish).
  */
+let tripDays = 0;
+/** A day no other trip of the matrix took: a person is on one trip a day. */
+const matrixTripDay = () => new Date(Date.UTC(2030, 0, 1 + tripDays++)).toISOString().slice(0, 10);
+
 async function tripRequestFor(r: Route, key: PermissionKey | undefined, token: string) {
   const route = label(r);
   const trip = async (status: 'planned' | 'in_progress' = 'planned') => {
+    const day = matrixTripDay();
     const program = await current(`/api/monitoring-programs/${await created('/api/monitoring-programs', programBody())}`);
     const id = await created('/api/sampling-trips', {
       name: 'Chuyến ma trận',
-      start_date: '2027-02-10',
-      end_date: '2027-02-10',
+      start_date: day,
+      end_date: day,
       leader_id: await userIdOf(token),
       round_ids: [program.rounds[0].id],
     });
@@ -209,14 +214,15 @@ async function tripRequestFor(r: Route, key: PermissionKey | undefined, token: s
     return { method: 'GET', url: `/api/audit-logs?entity=sampling_trips&entity_id=${(await trip()).id}`, payload: undefined };
   if (!r.url.startsWith('/api/sampling-trips')) return null;
   if (route === 'POST /api/sampling-trips') {
+    const day = matrixTripDay();
     const program = await current(`/api/monitoring-programs/${await created('/api/monitoring-programs', programBody())}`);
     return {
       method: 'POST',
       url: r.url,
       payload: {
         name: 'Chuyến ma trận',
-        start_date: '2027-02-11',
-        end_date: '2027-02-11',
+        start_date: day,
+        end_date: day,
         leader_id: fx.userId,
         round_ids: [program.rounds[0].id],
       },

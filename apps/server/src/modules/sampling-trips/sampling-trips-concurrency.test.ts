@@ -10,6 +10,7 @@ describe('sampling trips under concurrent requests', () => {
   let t: TestApp;
   let leader: number;
   let roundId: number;
+  const leaders: number[] = [];
 
   const post = async (url: string, payload: Record<string, unknown>) => {
     const res = await t.call({ method: 'POST', url, token: t.adminToken, payload });
@@ -28,6 +29,7 @@ describe('sampling trips under concurrent requests', () => {
   beforeAll(async () => {
     t = await createTestApp();
     leader = (await t.userWith(['sampling.index'])).id;
+    for (let i = 0; i < 6; i++) leaders.push((await t.userWith(['sampling.index'])).id);
     const customer = await post('/api/customers', { type: 'organization', name: 'Nhà máy xi măng' });
     const dust = await post('/api/parameters', {
       code: uniq('BUI'),
@@ -75,6 +77,19 @@ describe('sampling trips under concurrent requests', () => {
       token: t.adminToken,
     });
     expect(listed.json().meta.total).toBe(1);
+  });
+
+  it('puts a person on one of 6 trips of the same day sent at once', async () => {
+    const person = (await t.userWith(['sampling.index'])).id;
+    const answers = await race(t, 6, (i) => ({
+      method: 'POST',
+      url: '/api/sampling-trips',
+      token: t.adminToken,
+      // Each trip its own leader; the same member on all of them.
+      payload: { ...trip([], '2027-04-15'), leader_id: leaders[i]!, member_ids: [person] },
+    }));
+    expect(statusCounts(answers)).toEqual({ 201: 1, 409: 5 });
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error_code).toBe('PERSON_BOOKED');
   });
 
   it('starts a trip once when 6 ask at once', async () => {

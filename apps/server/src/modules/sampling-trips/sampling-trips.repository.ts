@@ -195,6 +195,41 @@ export const tripsRepository = {
     return q.orderBy('t.start_date').execute();
   },
 
+  /** The trips of those days (in these statuses) that already have one of these people as leader or member. */
+  async personBookings(
+    db: Kysely<DB>,
+    userIds: readonly number[],
+    start: string,
+    end: string,
+    statuses: readonly string[],
+    except?: number,
+  ) {
+    if (userIds.length === 0) return [];
+    let led = db
+      .selectFrom('sampling_trips as t')
+      .innerJoin('users as u', 'u.id', 't.leader_id')
+      .select(['u.id as user_id', 'u.name as user_name', 't.code', 't.start_date', 't.end_date'])
+      .where('t.leader_id', 'in', [...userIds])
+      .where('t.status', 'in', [...statuses])
+      .where('t.start_date', '<=', end)
+      .where('t.end_date', '>=', start);
+    let joined = db
+      .selectFrom('sampling_trip_members as m')
+      .innerJoin('sampling_trips as t', 't.id', 'm.trip_id')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id as user_id', 'u.name as user_name', 't.code', 't.start_date', 't.end_date'])
+      .where('m.user_id', 'in', [...userIds])
+      .where('t.status', 'in', [...statuses])
+      .where('t.start_date', '<=', end)
+      .where('t.end_date', '>=', start);
+    if (except !== undefined) {
+      led = led.where('t.id', '!=', except);
+      joined = joined.where('t.id', '!=', except);
+    }
+    const [a, b] = await Promise.all([led.execute(), joined.execute()]);
+    return [...a, ...b].sort((x, y) => x.start_date.localeCompare(y.start_date) || x.user_id - y.user_id);
+  },
+
   /** The code of a trip holding one of the programme's rounds, if any. */
   async tripOfProgram(db: Kysely<DB>, programId: number): Promise<string | null> {
     const row = await db

@@ -18,15 +18,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { conflict, forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
+import { conflict, forbidden, notFound, staleVersion } from '../../lib/errors';
 import { allRows, parseSort } from '../../lib/pagination';
 import { pageOf } from '../../lib/plain-record';
-import { lockRow } from '../../lib/row-lock';
 import { nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
 import type { DepartmentsService } from '../departments/departments.service';
 import type { EquipmentService } from '../equipment/equipment.service';
-import type { MonitoringRoundsService, RoundRef } from '../monitoring-programs/monitoring-rounds.service';
+import type { MonitoringRoundsService } from '../monitoring-programs/monitoring-rounds.service';
+import { checkTrip } from './sampling-trip-bookings';
 import { recordTripAssigned } from './sampling-trip-events';
 import { tripsRepository as repo, type TripRow, type TripScope } from './sampling-trips.repository';
 
@@ -40,7 +40,7 @@ const MOVES: Record<TripVerb, { from: readonly TripStatus[]; to: TripStatus }> =
   cancel: { from: ['planned', 'in_progress'], to: 'cancelled' },
 };
 
-const range = (start: string, end: string) => (start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`);
+const _range = (start: string, end: string) => (start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`);
 
 /**
  * Sampling trips (issue 24 part 4): rounds sampled by a team with a vehicle and instruments. Scopes: everyone with
@@ -98,7 +98,7 @@ export class SamplingTripsService {
 
   async create(actor: Actor, body: TripCreateBody): Promise<TripDetail> {
     const id = await this.db.transaction().execute(async (trx) => {
-      const refs = await this.check(trx, body);
+      const refs = await checkTrip(trx, this.deps, body);
       const year = body.start_date.slice(0, 4);
       const n = await nextSequence(trx, `sampling_trips:${year}`);
       const code = `CLM-${year}-${String(n).padStart(3, '0')}`;
@@ -139,7 +139,7 @@ export class SamplingTripsService {
           `Chuyến ${before.code} đang ở trạng thái "${TRIP_STATUS_LABELS[before.status]}": chỉ sửa được chuyến chưa bắt đầu.`,
           'TRIP_STARTED',
         );
-      const refs = await this.check(trx, body, before);
+      const refs = await checkTrip(trx, this.deps, body, before);
       await updateVersioned(
         trx,
         'sampling_trips',
@@ -306,63 +306,6 @@ export class SamplingTripsService {
       equipment: [...(body.vehicle_id ? [body.vehicle_id] : []), ...body.equipment_ids],
       rounds: body.round_ids,
     };
-  }
-
-  /**
-   * The team active, the rounds planned (or already on this trip), the vehicle a vehicle and the instruments
-   * instruments, none lapsed by the trip's last day nor on another trip of those days — each instrument's row held
-   * while the booking is read and written, and each round's programme held so it is not regenerated meanwhile.
-   */
-  private async check(trx: Kysely<DB>, body: TripCreateBody, before?: TripDetail): Promise<{ rounds: RoundRef[] }> {
-    const people = [body.leader_id, ...body.member_ids];
-    const active = new Set((await repo.activeUsers(trx, people)).map((u) => u.id));
-    const kept = new Set(before ? [before.leader.id, ...before.members.map((m) => m.id)] : []);
-    if (!active.has(body.leader_id) && !kept.has(body.leader_id))
-      throw invalid('leader_id', 'Trưởng đoàn không tồn tại hoặc đã bị khóa tài khoản.');
-    if (body.member_ids.some((m) => !active.has(m) && !kept.has(m)))
-      throw invalid('member_ids', 'Thành viên không tồn tại hoặc đã bị khóa tài khoản.');
-
-    const rounds = await this.deps.rounds.byIds(body.round_ids, trx);
-    const onTrip = new Set(before?.rounds.map((r) => r.id) ?? []);
-    if (rounds.length !== body.round_ids.length) throw invalid('round_ids', 'Đợt quan trắc không tồn tại.');
-    const closed = rounds.find((r) => r.status !== 'planned' && !onTrip.has(r.id));
-    if (closed) throw invalid('round_ids', `Đợt ${closed.name} của ${closed.program.code} không còn chờ thực hiện.`);
-    for (const programId of [...new Set(rounds.map((r) => r.program.id))].sort((a, b) => a - b))
-      await lockRow(trx, 'monitoring_programs', programId, 'share');
-
-    const wanted = [...new Set([...(body.vehicle_id ? [body.vehicle_id] : []), ...body.equipment_ids])].sort((a, b) => a - b);
-    for (const e of wanted) await lockRow(trx, 'equipment', e, 'write');
-    const known = new Map((await this.deps.equipment.options({ on: body.end_date }, trx)).map((e) => [e.id, e]));
-    const vehicle = body.vehicle_id ? known.get(body.vehicle_id) : undefined;
-    if (body.vehicle_id && vehicle?.kind !== 'vehicle') throw invalid('vehicle_id', 'Phương tiện không tồn tại.');
-    const inUse = new Set(before?.equipment.map((e) => e.id) ?? []);
-    if (vehicle && !vehicle.active && !inUse.has(vehicle.id))
-      throw invalid('vehicle_id', `Phương tiện ${vehicle.code} đã ngừng sử dụng.`);
-    if (vehicle?.lapsed)
-      throw invalid(
-        'vehicle_id',
-        `Phương tiện ${vehicle.code} hết hạn đăng kiểm ngày ${formatDate(vehicle.calibration_due!)}, trước ngày kết thúc chuyến.`,
-      );
-    for (const id of body.equipment_ids) {
-      const e = known.get(id);
-      if (e?.kind !== 'instrument') throw invalid('equipment_ids', 'Thiết bị không tồn tại.');
-      if (!e.active && !inUse.has(e.id)) throw invalid('equipment_ids', `Thiết bị ${e.code} đã ngừng sử dụng.`);
-      if (e.lapsed)
-        throw invalid(
-          'equipment_ids',
-          `Thiết bị ${e.code} — ${e.name} hết hạn hiệu chuẩn ngày ${formatDate(e.calibration_due!)}, trước ngày kết thúc chuyến.`,
-        );
-    }
-    const [taken] = await repo.bookings(trx, wanted, body.start_date, body.end_date, TRIP_BOOKING_STATUSES, before?.id);
-    if (taken) {
-      const e = known.get(taken.equipment_id);
-      const what = e?.kind === 'vehicle' ? 'Phương tiện' : 'Thiết bị';
-      throw conflict(
-        `${what} ${e?.code ?? ''} đã được đặt cho chuyến ${taken.code} (${range(taken.start_date, taken.end_date)}).`,
-        'EQUIPMENT_BOOKED',
-      );
-    }
-    return { rounds };
   }
 }
 

@@ -169,6 +169,68 @@ describe('sampling trips', () => {
     );
   });
 
+  it('refuses a person already on another trip of those days, as leader or member, naming them and the trip', async () => {
+    const a = await t.userWith(['sampling.index']);
+    const b = await t.userWith(['sampling.index']);
+    const c = await t.userWith(['sampling.index']);
+    const bare = (over: Record<string, unknown>) => trip({ vehicle_id: null, equipment_ids: [], ...over });
+    const first = await ok(
+      'POST',
+      '/api/sampling-trips',
+      bare({ start_date: '2027-07-01', end_date: '2027-07-02', leader_id: a.id, member_ids: [b.id] }),
+      201,
+      planner.token,
+    );
+    // The member of the first trip as another trip's leader, on a day they share.
+    const asLeader = await call(
+      'POST',
+      '/api/sampling-trips',
+      bare({ start_date: '2027-07-02', end_date: '2027-07-03', leader_id: b.id, member_ids: [] }),
+    );
+    expectError(asLeader, 409, 'PERSON_BOOKED', 'leader_id');
+    const name = (await call('GET', `/api/users/${b.id}`, undefined, t.adminToken)).json().name;
+    expect(asLeader.json().message).toBe(`${name} đã ở chuyến ${first.code} (01/07/2027 – 02/07/2027) trong những ngày này.`);
+    // The first trip's leader as a member elsewhere.
+    expectError(
+      await call(
+        'POST',
+        '/api/sampling-trips',
+        bare({ start_date: '2027-06-30', end_date: '2027-07-01', leader_id: c.id, member_ids: [a.id] }),
+      ),
+      409,
+      'PERSON_BOOKED',
+      'member_ids',
+    );
+    // Another day is free; the trip's own edit does not meet itself.
+    await ok(
+      'POST',
+      '/api/sampling-trips',
+      bare({ start_date: '2027-07-03', end_date: '2027-07-03', leader_id: b.id, member_ids: [] }),
+      201,
+      planner.token,
+    );
+    await ok(
+      'PUT',
+      `/api/sampling-trips/${first.id}`,
+      {
+        ...bare({ start_date: '2027-07-01', end_date: '2027-07-02', leader_id: a.id, member_ids: [b.id] }),
+        name: 'Đổi tên',
+        version: first.version,
+      },
+      200,
+      planner.token,
+    );
+    // Cancelled, the first trip frees its people.
+    await ok('POST', `/api/sampling-trips/${first.id}/cancel`, {}, 200, planner.token);
+    await ok(
+      'POST',
+      '/api/sampling-trips',
+      bare({ start_date: '2027-07-01', end_date: '2027-07-02', leader_id: c.id, member_ids: [a.id, b.id] }),
+      201,
+      planner.token,
+    );
+  });
+
   it('refuses an instrument whose calibration lapses before the trip ends, a vehicle as an instrument, an inactive leader', async () => {
     const res = await call(
       'POST',
@@ -177,11 +239,18 @@ describe('sampling trips', () => {
     );
     expectError(res, 422, 'VALIDATION_FAILED', 'equipment_ids');
     expect(res.json().errors[0].message).toMatch(/hết hạn hiệu chuẩn ngày 10\/03\/2027, trước ngày kết thúc chuyến\.$/);
-    // On its due date itself it is still valid.
+    // On its due date itself it is still valid (a team of its own: the first test's team is out on the 10th).
     await ok(
       'POST',
       '/api/sampling-trips',
-      trip({ start_date: '2027-03-09', end_date: '2027-03-10', vehicle_id: null, equipment_ids: [lapsed] }),
+      trip({
+        start_date: '2027-03-09',
+        end_date: '2027-03-10',
+        leader_id: (await t.userWith(['sampling.index'])).id,
+        member_ids: [],
+        vehicle_id: null,
+        equipment_ids: [lapsed],
+      }),
       201,
       planner.token,
     );
