@@ -157,4 +157,19 @@ describe('demo sites', () => {
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().events[0].status).toBe('taken');
   });
+  it('never puts a person on two trips of the same day, as the API would refuse', async () => {
+    const db = t.database.db;
+    const trips = await db.selectFrom('sampling_trips').select(['id', 'start_date', 'leader_id', 'status']).execute();
+    const members = await db.selectFrom('sampling_trip_members').select(['trip_id', 'user_id']).execute();
+    const seen = new Set<string>();
+    for (const trip of trips.filter((x) => x.status !== 'cancelled')) {
+      const people = [trip.leader_id, ...members.filter((m) => m.trip_id === trip.id).map((m) => m.user_id)];
+      for (const p of people) {
+        const key = `${p}|${trip.start_date}`;
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(10);
+  });
 });

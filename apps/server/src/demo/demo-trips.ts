@@ -43,6 +43,8 @@ export async function loadDemoTrips(db: Kysely<DB>): Promise<boolean> {
   const now = new Date().toISOString();
   const year = today.slice(0, 4);
   let seq = 0;
+  // Each day's people on a trip.
+  const team = new Map<string, Set<number>>();
   // Each day's bookings: one instrument or vehicle on one trip a day.
   const booked = new Map<string, Set<number>>();
   const take = (from: readonly { id: number; calibration_due: string | null }[], day: string, n: number) => {
@@ -65,8 +67,13 @@ export async function loadDemoTrips(db: Kysely<DB>): Promise<boolean> {
       seq += 1;
       const code = `CLM-${day.slice(0, 4)}-${String(seq).padStart(3, '0')}`;
       const name = `Lấy mẫu ${sites.join(', ')}`.slice(0, 255);
-      const leader = people[crew % 2 === 0 ? 0 : Math.min(4, people.length - 1)]!;
-      const members = people.filter((p) => p !== leader).slice(crew % 3, (crew % 3) + 2);
+      // The crew of the day: a person is on one trip a day (as the API holds it), so those out already are skipped.
+      const out = status === 'cancelled' ? new Set<number>() : (team.get(day) ?? new Set<number>());
+      const free = people.filter((p) => !out.has(p));
+      const preferred = people[crew % 2 === 0 ? 0 : Math.min(4, people.length - 1)]!;
+      const leader = free.includes(preferred) ? preferred : (free[0] ?? preferred);
+      const members = free.filter((p) => p !== leader).slice(crew % 3, (crew % 3) + 2);
+      if (status !== 'cancelled') team.set(day, new Set([...out, leader, ...members]));
       const { id } = await trx
         .insertInto('sampling_trips')
         .values({
