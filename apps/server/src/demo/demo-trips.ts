@@ -57,13 +57,16 @@ export async function loadDemoTrips(db: Kysely<DB>): Promise<boolean> {
 
   await db.transaction().execute(async (trx) => {
     const add = async (
-      day: string,
+      wanted: string,
       status: string,
       roundIds: number[],
       sites: string[],
       crew: number,
       notes: string | null = null,
     ) => {
+      // A day whose whole team is out already: the trip goes a day earlier (done trips) — never two trips a person.
+      let day = wanted;
+      while (status === 'done' && people.every((p) => team.get(day)?.has(p))) day = addDays(day, -1);
       seq += 1;
       const code = `CLM-${day.slice(0, 4)}-${String(seq).padStart(3, '0')}`;
       const name = `Lấy mẫu ${sites.join(', ')}`.slice(0, 255);
