@@ -335,7 +335,7 @@ export async function buildApp({
   const equipment = new EquipmentService(db);
   const programs = new MonitoringProgramsService(db, { sites, parameters, contracts });
   const rounds = new MonitoringRoundsService(db);
-  const trips = new SamplingTripsService(db, { rounds, equipment, departments });
+  const trips = new SamplingTripsService(db, { rounds, equipment, departments, leaves });
   programs.useRoundsOnTrips((trx, programId) => trips.tripOfProgram(trx, programId));
   timekeeping.useTripDays((from, to, userIds) => trips.teamDays(from, to, userIds));
   const samples = new SamplesService(db, { trips, parameters, sites, storage });

@@ -138,6 +138,23 @@ const SORT_COLUMNS = {
 } as const;
 
 export const leavesRepository = {
+  /** Approved leaves of these employees meeting [from, to], earliest first (another module's days they are away). */
+  approvedMeeting(db: Kysely<DB>, userIds: readonly number[], from: string, to: string) {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('leaves as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .innerJoin('leave_types as t', 't.id', 'l.leave_type_id')
+      .select(['l.user_id', 'u.name as user_name', 'l.code', 't.name as type_name', 'l.start_date', 'l.end_date'])
+      .where('l.user_id', 'in', [...userIds])
+      .where('l.status', '=', 'approved')
+      .where('l.start_date', '<=', to)
+      .where('l.end_date', '>=', from)
+      .orderBy('l.start_date')
+      .orderBy('l.id')
+      .execute();
+  },
+
   find(db: Kysely<DB>, id: number): Promise<LeaveRow | undefined> {
     return selected(db).where('l.id', '=', id).executeTakeFirst();
   },

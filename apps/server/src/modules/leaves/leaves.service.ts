@@ -310,6 +310,14 @@ export class LeavesService {
     return this.get(actor, id);
   }
 
+  /**
+   * Approved leaves of these employees meeting [from, to], earliest first: another module refusing to book someone
+   * away (a sampling trip), inside its transaction. A leave approved meanwhile is as if approved just after: allowed.
+   */
+  approvedMeeting(userIds: readonly number[], from: string, to: string, db: Kysely<DB> = this.db) {
+    return repo.approvedMeeting(db, userIds, from, to);
+  }
+
   /** The employee cancels a pending leave, or an approved one before it starts; leaves.all any time. */
   async cancelCheck(row: LeaveRow, c: LeaveContext): Promise<void> {
     if (mayCancel(row, c)) return;

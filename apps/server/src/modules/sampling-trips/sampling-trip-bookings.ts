@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { AppError, conflict, invalid } from '../../lib/errors';
 import { lockRow } from '../../lib/row-lock';
 import type { EquipmentService } from '../equipment/equipment.service';
+import type { LeavesService } from '../leaves/leaves.service';
 import type { MonitoringRoundsService, RoundRef } from '../monitoring-programs/monitoring-rounds.service';
 import { tripsRepository as repo } from './sampling-trips.repository';
 
@@ -19,7 +20,7 @@ const range = (start: string, end: string) => (start === end ? formatDate(start)
  */
 export async function checkTrip(
   trx: Kysely<DB>,
-  deps: { rounds: MonitoringRoundsService; equipment: EquipmentService },
+  deps: { rounds: MonitoringRoundsService; equipment: EquipmentService; leaves: Pick<LeavesService, 'approvedMeeting'> },
   body: TripCreateBody,
   before?: TripDetail,
 ): Promise<{ rounds: RoundRef[] }> {
@@ -79,6 +80,23 @@ export async function checkTrip(
     const message = `${busy.user_name} đã ở chuyến ${busy.code} (${range(busy.start_date, busy.end_date)}) trong những ngày này.`;
     const field = busy.user_id === body.leader_id ? 'leader_id' : 'member_ids';
     throw new AppError(409, 'PERSON_BOOKED', message, [{ field, message }]);
+  }
+  // Nor on a leave approved for one of those days. A leave approved once the person was on the trip (or meanwhile)
+  // is allowed and wins in timekeeping (39.31): an edit then refuses only a person added or days added.
+  const wasOn = (userId: number, from: string, to: string) =>
+    before !== undefined && kept.has(userId) && from >= before.start_date && to <= before.end_date;
+  const away = (await deps.leaves.approvedMeeting(people, body.start_date, body.end_date, trx)).find(
+    (l) =>
+      !wasOn(
+        l.user_id,
+        l.start_date > body.start_date ? l.start_date : body.start_date,
+        l.end_date < body.end_date ? l.end_date : body.end_date,
+      ),
+  );
+  if (away) {
+    const message = `${away.user_name} nghỉ theo đơn ${away.code} đã duyệt (${away.type_name}, ${range(away.start_date, away.end_date)}).`;
+    const field = away.user_id === body.leader_id ? 'leader_id' : 'member_ids';
+    throw new AppError(409, 'PERSON_ON_LEAVE', message, [{ field, message }]);
   }
   return { rounds };
 }

@@ -25,6 +25,7 @@ import { nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
 import type { DepartmentsService } from '../departments/departments.service';
 import type { EquipmentService } from '../equipment/equipment.service';
+import type { LeavesService } from '../leaves/leaves.service';
 import type { MonitoringRoundsService } from '../monitoring-programs/monitoring-rounds.service';
 import { checkTrip } from './sampling-trip-bookings';
 import { recordTripAssigned } from './sampling-trip-events';
@@ -51,7 +52,12 @@ const _range = (start: string, end: string) => (start === end ? formatDate(start
 export class SamplingTripsService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly deps: { rounds: MonitoringRoundsService; equipment: EquipmentService; departments: DepartmentsService },
+    private readonly deps: {
+      rounds: MonitoringRoundsService;
+      equipment: EquipmentService;
+      departments: DepartmentsService;
+      leaves: Pick<LeavesService, 'approvedMeeting'>;
+    },
   ) {}
 
   async scopeOf(actor: Actor, db: Kysely<DB> = this.db): Promise<TripScope> {

@@ -231,6 +231,71 @@ describe('sampling trips', () => {
     );
   });
 
+  it('refuses a person on a leave approved for one of the days, naming the leave; a pending one or another day does not', async () => {
+    const away = await t.userWith(['sampling.index', 'leaves.index', 'leaves.create']);
+    const lead = await t.userWith(['sampling.index']);
+    const types = (await call('GET', '/api/leave-types?per_page=all', undefined, t.adminToken)).json().data as {
+      id: number;
+      code: string;
+      name: string;
+    }[];
+    const unpaid = types.find((x) => x.code === 'unpaid')!;
+    // Monday 2 – Tuesday 3 August 2027.
+    const leave = await ok(
+      'POST',
+      '/api/leaves',
+      { leave_type_id: unpaid.id, start_date: '2027-08-02', end_date: '2027-08-03', reason: 'Việc gia đình' },
+      201,
+      away.token,
+    );
+    const bare = (over: Record<string, unknown>) =>
+      trip({ vehicle_id: null, equipment_ids: [], leader_id: lead.id, member_ids: [away.id], ...over });
+    // Pending, the leave does not hold the days; the trip is cancelled again to free its people.
+    const first = await ok('POST', '/api/sampling-trips', bare({ start_date: '2027-08-03', end_date: '2027-08-03' }), 201);
+    await ok('POST', `/api/sampling-trips/${first.id}/cancel`, {}, 200);
+    await ok('POST', `/api/leaves/${leave.id}/approve`, {}, 200);
+    const asMember = await call('POST', '/api/sampling-trips', bare({ start_date: '2027-08-03', end_date: '2027-08-04' }));
+    expectError(asMember, 409, 'PERSON_ON_LEAVE', 'member_ids');
+    const name = (await call('GET', `/api/users/${away.id}`, undefined, t.adminToken)).json().name;
+    expect(asMember.json().message).toBe(
+      `${name} nghỉ theo đơn ${leave.code} đã duyệt (${unpaid.name}, 02/08/2027 – 03/08/2027).`,
+    );
+    expectError(
+      await call(
+        'POST',
+        '/api/sampling-trips',
+        bare({ start_date: '2027-07-30', end_date: '2027-08-02', leader_id: away.id, member_ids: [] }),
+      ),
+      409,
+      'PERSON_ON_LEAVE',
+      'leader_id',
+    );
+    // The day after is free, but an edit moving that trip onto the leave is refused as well.
+    const after = await ok('POST', '/api/sampling-trips', bare({ start_date: '2027-08-04', end_date: '2027-08-04' }), 201);
+    expectError(
+      await call('PUT', `/api/sampling-trips/${after.id}`, {
+        ...bare({ start_date: '2027-08-03', end_date: '2027-08-04' }),
+        version: after.version,
+      }),
+      409,
+      'PERSON_ON_LEAVE',
+      'member_ids',
+    );
+    // A leave approved once the person is on a trip wins in timekeeping, and the trip stays editable.
+    const later = await ok(
+      'POST',
+      '/api/leaves',
+      { leave_type_id: unpaid.id, start_date: '2027-08-04', end_date: '2027-08-04', reason: 'Khám sức khỏe' },
+      201,
+      away.token,
+    );
+    await ok('POST', `/api/leaves/${later.id}/approve`, {}, 200);
+    await ok('PUT', `/api/sampling-trips/${after.id}`, {
+      ...bare({ start_date: '2027-08-04', end_date: '2027-08-05', name: 'Đổi tên' }),
+      version: after.version,
+    });
+  });
+
   it('refuses an instrument whose calibration lapses before the trip ends, a vehicle as an instrument, an inactive leader', async () => {
     const res = await call(
       'POST',
