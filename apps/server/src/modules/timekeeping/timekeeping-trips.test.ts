@@ -2,6 +2,7 @@ import type { Timekeeping, TimekeepingRow } from '@qlcv/common/schemas/timekeepi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createProgramme } from '../../test/monitoring-fixtures';
+import { attendanceRepository } from '../attendance/attendance.repository';
 
 // Issue 24 part 4: a sampling trip's days are business-trip days (CT) of its leader and members in the timekeeping
 // grid, as an approved trip leave would be; a cancelled trip is not; a day off stays off; a leave approved for a trip
@@ -34,6 +35,47 @@ describe('timekeeping: sampling trip days', () => {
     return res.json() as Timekeeping;
   };
   const rowOf = (g: Timekeeping, id: number) => g.rows.find((r) => r.user.id === id) as TimekeepingRow;
+  const setRequired = async (required: boolean) => {
+    const current = (await t.call({ method: 'GET', url: '/api/attendance/settings', token: t.adminToken })).json();
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/attendance/settings',
+      token: t.adminToken,
+      payload: {
+        required,
+        accuracy_limit_m: current.accuracy_limit_m,
+        grace_minutes: 5,
+        office_ip_ranges: [],
+        shift: { morning_start: '08:00', morning_end: '12:00', afternoon_start: '13:30', afternoon_end: '17:30' },
+        department_shifts: [],
+        version: current.version,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** A check at a Vietnamese clock time on a day, as the phone writes it. */
+  const punch = async (userId: number, date: string, kind: 'in' | 'out', clock: string) => {
+    const at = new Date(`${date}T${clock}:00+07:00`).toISOString();
+    await attendanceRepository.insertCheck(t.database.db, {
+      user_id: userId,
+      kind,
+      method: 'gps',
+      at,
+      date,
+      site_id: null,
+      latitude_e6: null,
+      longitude_e6: null,
+      accuracy_m: null,
+      distance_m: null,
+      ip: null,
+      device_time: null,
+      photo_key: null,
+      photo_mime: null,
+      import_id: null,
+      import_key: null,
+      created_at: at,
+    });
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -85,5 +127,37 @@ describe('timekeeping: sampling trip days', () => {
     expect(rowOf(g, member.id).cells[12]).toBe(annual.symbol);
     expect(rowOf(g, member.id).cells[11]).toBe('CT');
     expect(rowOf(g, leader.id).cells[12]).toBe('CT');
+  });
+
+  it('gives the attendance page the same month: a trip day is no lateness and stays CT when attendance is required', async () => {
+    await setRequired(true);
+    // Both came in at 09:00 on Monday 12 October; only the colleague was due at the office.
+    for (const id of [member.id, colleague.id]) await punch(id, '2026-10-12', 'in', '09:00');
+    const days = async (id: number) => {
+      const res = await t.call({ method: 'GET', url: `/api/attendance/days?month=2026-10&user_id=${id}`, token: t.adminToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { date: string; late_minutes: number }[];
+    };
+    expect((await days(member.id)).find((d) => d.date === '2026-10-12')?.late_minutes).toBe(0);
+    expect((await days(colleague.id)).find((d) => d.date === '2026-10-12')?.late_minutes).toBeGreaterThan(0);
+    const g = await month();
+    expect(rowOf(g, leader.id).cells[12]).toBe('CT');
+    expect(rowOf(g, leader.id).attendance_totals.business_trip).toBe(2);
+    await setRequired(false);
+  });
+
+  it('still counts the trip days CT once the company deleted its business-trip type', async () => {
+    const types = (await t.call({ method: 'GET', url: '/api/leave-types?per_page=all', token: t.adminToken })).json().data as {
+      id: number;
+      code: string;
+    }[];
+    const trip = types.find((x) => x.code === 'business_trip')!;
+    const res = await t.call({ method: 'DELETE', url: `/api/leave-types/${trip.id}`, token: t.adminToken });
+    expect(res.statusCode, res.body).toBe(204);
+    const g = await month();
+    expect(rowOf(g, leader.id).cells[11]).toBe('CT');
+    expect(rowOf(g, leader.id).attendance_totals.business_trip).toBe(2);
+    expect(rowOf(g, leader.id).totals.worked).toBe(rowOf(g, colleague.id).totals.worked);
+    expect(g.leave_types.find((x) => x.symbol === 'CT')).toMatchObject({ paid: true, counts_as_worked: true });
   });
 });

@@ -27,6 +27,17 @@ export type TripDaysSource = (
   userIds: readonly number[] | null,
 ) => Promise<{ user_id: number; start_date: string; end_date: string }[]>;
 
+/** A sampling trip's days when the company deleted its business-trip leave type (migration 0035 made it). */
+const TRIP_STAND_IN = {
+  id: -1,
+  code: 'business_trip',
+  name: 'Công tác',
+  symbol: 'CT',
+  paid: 1,
+  counts_as_worked: 1,
+  active: 0,
+};
+
 /**
  * The monthly timekeeping grid (PRODUCT.md §3): one row per employee, one cell per day, from the company calendar and
  * the approved leaves and, when the company requires it, attendance. Each day is decided by timekeeping-day.ts.
@@ -98,7 +109,7 @@ export class TimekeepingService {
 
   /** Gathers the month's calendar, leave types, rules, the chosen users' leaves and facts, and decides every day. */
   private async decide(month: string, who: { scope: TimekeepingScope; departmentIds?: number[] }) {
-    const [days, types, rules] = await Promise.all([
+    const [days, saved, rules] = await Promise.all([
       this.deps.calendar.monthDays(Number(month.slice(0, 4)), Number(month.slice(5, 7))),
       repo.leaveTypes(this.db),
       this.deps.attendance ? this.deps.attendance.rules() : Promise.resolve(NO_ATTENDANCE),
@@ -114,18 +125,19 @@ export class TimekeepingService {
     ]);
     // A sampling trip's days are business-trip days (CT) of its team, as an approved trip leave would be; a leave
     // approved for the same day comes after and wins (its slots are written last).
-    const ct = types.find((t) => t.code === 'business_trip') ?? types.find((t) => t.symbol === 'CT');
+    // The company's trip type, even stopped; once deleted, the type it started with (a worked, paid CT) stands in.
+    const found = saved.find((t) => t.code === 'business_trip') ?? saved.find((t) => t.symbol === 'CT');
+    const ct = found ?? TRIP_STAND_IN;
+    const types = found || trips.length === 0 ? saved : [...saved, TRIP_STAND_IN];
     const leaves = [
-      ...(ct
-        ? trips.map((t) => ({
-            user_id: t.user_id,
-            leave_type_id: ct.id,
-            start_date: t.start_date,
-            start_half: 'morning',
-            end_date: t.end_date,
-            end_half: 'afternoon',
-          }))
-        : []),
+      ...trips.map((t) => ({
+        user_id: t.user_id,
+        leave_type_id: ct.id,
+        start_date: t.start_date,
+        start_half: 'morning',
+        end_date: t.end_date,
+        end_half: 'afternoon',
+      })),
       ...approved,
     ];
     const leaveTypes = types.map((t) => ({
