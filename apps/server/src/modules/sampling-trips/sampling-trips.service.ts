@@ -1,4 +1,3 @@
-import { formatDate } from '@qlcv/common/format/date';
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { EquipmentKind } from '@qlcv/common/schemas/equipment';
 import {
@@ -40,8 +39,6 @@ const MOVES: Record<TripVerb, { from: readonly TripStatus[]; to: TripStatus }> =
   finish: { from: ['in_progress'], to: 'done' },
   cancel: { from: ['planned', 'in_progress'], to: 'cancelled' },
 };
-
-const _range = (start: string, end: string) => (start === end ? formatDate(start) : `${formatDate(start)} – ${formatDate(end)}`);
 
 /**
  * Sampling trips (issue 24 part 4): rounds sampled by a team with a vehicle and instruments. Scopes: everyone with
