@@ -17,7 +17,7 @@ export async function attendanceUser(
   id: string,
   who: string,
   permissions: string[],
-  extra: { department_id?: number } = {},
+  extra: { department_id?: number; joined_at?: string } = {},
 ): Promise<{ id: number; name: string; code: string; username: string }> {
   const token = await adminLogin(request);
   const role = await createRole(request, token, {

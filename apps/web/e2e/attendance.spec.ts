@@ -7,11 +7,12 @@ import {
   FAR,
   OFFICE,
   PASSWORD,
+  PHONE,
   phoneContext,
   shot,
   signInAs,
 } from './attendance-helpers';
-import { unique } from './helpers';
+import { adminLogin, unique } from './helpers';
 
 // The machine the specs run on is shared and often loaded: a step may take longer than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -177,6 +178,63 @@ test.describe('attendance: check-in', () => {
     await page.goto('/admin/attendance/kiosk');
     await expect(page).toHaveURL(/\/403$/);
     await phone.close();
+  });
+
+  test('my month at 390 px: a day on leave or on a trip reads as such, without "Giải trình"; a day with nothing asks', async ({
+    page,
+    request,
+  }) => {
+    // Five years of service, so the annual balance covers the leave. October 2026 is over: every day is judged.
+    const user = await attendanceUser(request, id, 'leave', ['attendance.index', 'leaves.index', 'leaves.create'], {
+      joined_at: '2019-03-01',
+    });
+    const admin = await adminLogin(request);
+    const token = (
+      (await (await request.post('/api/auth/login', { data: { username: user.username, password: PASSWORD } })).json()) as {
+        token: string;
+      }
+    ).token;
+    const types = (await (await request.get('/api/leave-types?per_page=all', { headers: auth(admin) })).json()) as {
+      data: { id: number; code: string }[];
+    };
+    const apply = async (code: string, start: string, end: string, halves: Record<string, string> = {}) => {
+      const created = await request.post('/api/leaves', {
+        headers: auth(token),
+        data: {
+          leave_type_id: types.data.find((t) => t.code === code)?.id,
+          start_date: start,
+          end_date: end,
+          reason: 'Theo kế hoạch',
+          ...halves,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const ok = await request.post(`/api/leaves/${(await created.json()).id}/approve`, { headers: auth(admin), data: {} });
+      expect(ok.status(), await ok.text()).toBe(200);
+    };
+    // Thu 22 October on annual leave, Fri 23 its morning, Mon 26 on a business trip; Wed 21 nothing at all.
+    await apply('annual', '2026-10-22', '2026-10-22');
+    await apply('annual', '2026-10-23', '2026-10-23', { start_half: 'morning', end_half: 'morning' });
+    await apply('business_trip', '2026-10-26', '2026-10-26');
+
+    await page.setViewportSize(PHONE);
+    await signInAs(page, request, user.username);
+    await page.goto('/admin/attendance?month=2026-10');
+    const day = (date: string) => page.locator(`[data-testid="attendance-day"][data-date="${date}"]`);
+    await expect(day('2026-10-22')).toHaveAttribute('data-symbol', 'P');
+    await expect(day('2026-10-22').getByTestId('attendance-day-leave')).toHaveText('Nghỉ phép năm – P');
+    await expect(day('2026-10-22')).not.toContainText('Không chấm công');
+    await expect(day('2026-10-22').getByRole('button', { name: /Giải trình/ })).toHaveCount(0);
+    await expect(day('2026-10-26').getByTestId('attendance-day-leave')).toHaveText('Công tác – CT');
+    await expect(day('2026-10-26').getByRole('button', { name: /Giải trình/ })).toHaveCount(0);
+    // The afternoon of Fri 23 was due at work and has no check-in: missing, with the morning's leave beside it.
+    await expect(day('2026-10-23').getByTestId('attendance-day-leave')).toHaveText(/^Nghỉ phép năm – P\/[X–]$/);
+    await expect(day('2026-10-23')).toContainText('Không chấm công');
+    await expect(day('2026-10-21')).toContainText('Không chấm công');
+    await expect(day('2026-10-21').getByRole('button', { name: 'Giải trình ngày 21/10/2026' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await day('2026-10-26').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('my-month-phone-leave') });
   });
 
   test('desktop: the check-in page and the team view by person', async ({ page, request }) => {

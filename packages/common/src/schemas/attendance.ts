@@ -189,14 +189,40 @@ export const CORRECTION_STATUS_LABELS: Record<CorrectionStatus, string> = {
   cancelled: 'Đã hủy',
 };
 
+/** A leave or business trip the day's timekeeping symbol shows (a sampling trip's day is the company's trip type). */
+export const attendanceDayLeaveSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  /** A business trip (công tác): worked, not leave. */
+  counts_as_worked: z.boolean(),
+});
+export type AttendanceDayLeave = z.infer<typeof attendanceDayLeaveSchema>;
+
 export const attendanceDaySchema = z.object({
   date: z.string(),
   first_in: z.string().nullable(),
   last_out: z.string().nullable(),
+  /**
+   * The timekeeping grid's cell for the day, as `GET /api/timekeeping` shows it: X, a leave's symbol (P, CT…), L, '–',
+   * halves `X/P`, `P/` (a morning-only Saturday); '' a rest day, a day outside the person's time in the company, or
+   * today before any check-in.
+   */
+  symbol: z.string(),
+  /** The leaves and trips in `symbol`, morning first, once each. */
+  leaves: z.array(attendanceDayLeaveSchema),
   late_minutes: z.number(),
   early_minutes: z.number(),
   /** Checked in, never out (a past day, or today after the afternoon shift). */
   forgot_out: z.boolean(),
+  /** Checked out without a check-in. */
+  forgot_in: z.boolean(),
+  /**
+   * A half due at work has no check-in: absent ('–'), or, when attendance does not decide timekeeping, a past working
+   * half without any punch. A half on leave or on a trip is never missing.
+   */
+  missing: z.boolean(),
+  /** Something a giải trình can mend (missing, forgotten, late, early) and none is pending or approved for the day. */
+  needs_correction: z.boolean(),
   /** An approved correction supplied or replaced a time. */
   corrected: z.boolean(),
   /** The status of the day's latest correction, if any. */

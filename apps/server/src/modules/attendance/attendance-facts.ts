@@ -4,7 +4,7 @@
  * function (modules/timekeeping/timekeeping-day.ts) is their only reader.
  */
 
-import type { TimekeepingMark } from '@qlcv/common/schemas/timekeeping';
+import type { TimekeepingLegend, TimekeepingMark } from '@qlcv/common/schemas/timekeeping';
 
 /** Clock time in Vietnam, 'HH:MM' (24 h). */
 export type ClockTime = string;
@@ -41,7 +41,15 @@ export interface AttendanceRules {
 }
 
 /**
- * The other way round: how timekeeping decided one person's month (its marks: late, early, forgotten), which the
- * attendance page shows beside the punches, so both screens judge a day alike.
+ * The other way round: how timekeeping decided one person's month (a cell a day of `dates`, its marks: late, early,
+ * forgotten; the leave types its symbols stand for), which the attendance page shows beside the punches, so both
+ * screens judge a day alike.
  */
-export type DecidedMonth = (userId: number, month: string) => Promise<{ row: { marks: TimekeepingMark[] } | null }>;
+export type DecidedMonth = (
+  userId: number,
+  month: string,
+) => Promise<{
+  dates: string[];
+  row: { cells: string[]; marks: TimekeepingMark[] } | null;
+  leave_types: TimekeepingLegend[];
+}>;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { hasAnyPermission } from '@qlcv/common/permissions';
 import {
   type AttendanceDay,
+  type AttendanceDayLeave,
   type AttendanceDaysQuery,
   type AttendanceListQuery,
   type AttendanceRecord,
@@ -14,6 +15,7 @@ import {
   type KioskCode,
 } from '@qlcv/common/schemas/attendance';
 import type { Paginated } from '@qlcv/common/schemas/common';
+import { ABSENT_SYMBOL, HOLIDAY_SYMBOL, WORKED_SYMBOL } from '@qlcv/common/schemas/timekeeping';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
@@ -40,6 +42,9 @@ import {
   vnDayClock,
 } from './attendance-rules';
 import { AttendanceSettingsService, rulesOf } from './attendance-sites.service';
+
+/** The grid's own symbols, which no leave type stands for. */
+const GRID_SYMBOLS = new Set([WORKED_SYMBOL, HOLIDAY_SYMBOL, ABSENT_SYMBOL]);
 
 /** Two punches of one person less than this apart are one double tap: the second is refused. */
 export const DOUBLE_TAP_MS = 60_000;
@@ -319,9 +324,9 @@ export class AttendanceService {
   }
 
   /**
-   * `GET /api/attendance/days`: one person's month, a row a day up to today, with the marks timekeeping gives the day
-   * (late and early against the halves actually worked, so a half day of leave is no lateness; a forgotten check-out
-   * once the day is over).
+   * `GET /api/attendance/days`: one person's month, a row a day up to today, with the symbol and marks timekeeping gives
+   * the day (leave and trips, sampling trips included, by halves; late and early against the halves actually worked,
+   * so a half day of leave is no lateness; a forgotten check-out once the day is over) and whether a giải trình is due.
    */
   async days(actor: Actor, q: AttendanceDaysQuery): Promise<AttendanceDay[]> {
     const person = await this.reachable(actor, q.user_id ?? actor.id);
@@ -338,19 +343,40 @@ export class AttendanceService {
     const byDate = new Map(facts.map((f) => [f.date, f]));
     const statusOf = new Map(statuses.map((s) => [s.date, s.status as CorrectionStatus]));
     const markOf = new Map((month.row?.marks ?? []).map((m) => [m.date, m]));
+    const cellOf = new Map(month.dates.map((date, i) => [date, month.row?.cells[i] ?? '']));
+    // The first type of a symbol, as the grid's legend reads it; X, L and '–' are the grid's own.
+    const typeOf = new Map<string, AttendanceDayLeave>();
+    for (const t of month.leave_types)
+      if (!GRID_SYMBOLS.has(t.symbol) && !typeOf.has(t.symbol))
+        typeOf.set(t.symbol, { symbol: t.symbol, name: t.name, counts_as_worked: t.counts_as_worked });
     const out: AttendanceDay[] = [];
     for (let d = from; d <= last; d = nextDay(d)) {
       const f = byDate.get(d);
       const mark = markOf.get(d);
+      const symbol = cellOf.get(d) ?? '';
+      const halves = symbol.split('/').filter(Boolean);
+      const punched = Boolean(f?.firstIn || f?.lastOut);
+      // Read off the grid's cell, not decided again: an absent half, or (attendance not required, so every working
+      // half is X) a past one without a punch. A half on leave or a trip carries its type's symbol, never these.
+      const missing = halves.includes(ABSENT_SYMBOL) || (d < today && !punched && halves.includes(WORKED_SYMBOL));
+      const day = {
+        late_minutes: mark?.late_minutes ?? 0,
+        early_minutes: mark?.early_minutes ?? 0,
+        forgot_out: mark?.forgot_out ?? false,
+        forgot_in: mark?.forgot_in ?? false,
+        corrected: f?.corrected ?? false,
+        correction_status: statusOf.get(d) ?? null,
+      };
+      const mendable = missing || day.forgot_out || day.forgot_in || day.late_minutes > 0 || day.early_minutes > 0;
       out.push({
         date: d,
         first_in: f?.firstIn ?? null,
         last_out: f?.lastOut ?? null,
-        late_minutes: mark?.late_minutes ?? 0,
-        early_minutes: mark?.early_minutes ?? 0,
-        forgot_out: mark?.forgot_out ?? false,
-        corrected: f?.corrected ?? false,
-        correction_status: statusOf.get(d) ?? null,
+        symbol,
+        leaves: [...new Set(halves)].flatMap((s) => typeOf.get(s) ?? []),
+        ...day,
+        missing,
+        needs_correction: mendable && day.correction_status !== 'pending' && !day.corrected,
       });
     }
     return out;

@@ -1,4 +1,4 @@
-import type { Timekeeping, TimekeepingQuery, TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
+import type { Timekeeping, TimekeepingLegend, TimekeepingQuery, TimekeepingRow } from '@qlcv/common/schemas/timekeeping';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
@@ -37,6 +37,14 @@ const TRIP_STAND_IN = {
   counts_as_worked: 1,
   active: 0,
 };
+
+/** A leave type as the legend shows it (stopped and stand-in types too: the symbols a month may show). */
+const legendOf = (t: { symbol: string; name: string; paid: unknown; counts_as_worked: unknown }): TimekeepingLegend => ({
+  symbol: t.symbol,
+  name: t.name,
+  paid: Boolean(Number(t.paid)),
+  counts_as_worked: Boolean(Number(t.counts_as_worked)),
+});
 
 /**
  * The monthly timekeeping grid (PRODUCT.md §3): one row per employee, one cell per day, from the company calendar and
@@ -85,14 +93,7 @@ export class TimekeepingService {
       // The last day the grid counts: today within the month, the month's end once it is over, none before it starts.
       counted_through: today >= to ? to : today >= from ? today : null,
       days: grid.days,
-      leave_types: types
-        .filter((t) => Number(t.active) === 1 || used.has(t.symbol))
-        .map((t) => ({
-          symbol: t.symbol,
-          name: t.name,
-          paid: Boolean(Number(t.paid)),
-          counts_as_worked: Boolean(Number(t.counts_as_worked)),
-        })),
+      leave_types: types.filter((t) => Number(t.active) === 1 || used.has(t.symbol)).map(legendOf),
       rows: grid.rows,
       attendance_required: rules.required,
     };
@@ -102,9 +103,12 @@ export class TimekeepingService {
    * One employee's month as the grid decides it (its cells and its late, early and forgotten marks, which follow the
    * day's leave halves and calendar), for the attendance page; the caller has checked the actor may read this person.
    */
-  async personMonth(userId: number, month: string): Promise<{ dates: string[]; row: TimekeepingRow | null }> {
-    const { grid } = await this.decide(month, { scope: { all: false, userId, departmentIds: [] } });
-    return { dates: grid.days.map((d) => d.date), row: grid.rows[0] ?? null };
+  async personMonth(
+    userId: number,
+    month: string,
+  ): Promise<{ dates: string[]; row: TimekeepingRow | null; leave_types: TimekeepingLegend[] }> {
+    const { grid, types } = await this.decide(month, { scope: { all: false, userId, departmentIds: [] } });
+    return { dates: grid.days.map((d) => d.date), row: grid.rows[0] ?? null, leave_types: types.map(legendOf) };
   }
 
   /** Gathers the month's calendar, leave types, rules, the chosen users' leaves and facts, and decides every day. */

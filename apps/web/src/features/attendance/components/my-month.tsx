@@ -11,13 +11,35 @@ import { minutesText } from './attendance-labels';
 
 const WEEKDAY = ['CN', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'];
 
-/** The marks of one day: late, early, forgotten check-out, its correction. */
-export function DayMarks({ day }: { day: AttendanceDay }) {
+/** "Nghỉ phép năm – P", "Công tác – CT", "Nghỉ phép năm – X/P": the day's leaves or trip with the grid's symbol. */
+const leaveText = (day: AttendanceDay) => `${day.leaves.map((l) => l.name).join(', ')} – ${day.symbol}`;
+
+/**
+ * The day's leave or trip: in place of the times (`inline`, full size), or a tag beside the marks; green for a trip,
+ * which counts as worked.
+ */
+export function DayLeave({ day, inline }: { day: AttendanceDay; inline?: boolean }) {
+  const trip = day.leaves.every((l) => l.counts_as_worked);
+  return inline ? (
+    <Typography.Text type={trip ? 'success' : undefined} data-testid="attendance-day-leave">
+      {leaveText(day)}
+    </Typography.Text>
+  ) : (
+    <Tag color={trip ? 'green' : 'blue'} data-testid="attendance-day-leave" style={{ marginInlineEnd: 0 }}>
+      {leaveText(day)}
+    </Tag>
+  );
+}
+
+/** The marks of one day: its leave or trip (`withLeave`), late, early, forgotten check-out or check-in, its correction. */
+export function DayMarks({ day, withLeave }: { day: AttendanceDay; withLeave: boolean }) {
   return (
     <Space size={4} wrap>
+      {withLeave && <DayLeave day={day} />}
       {day.late_minutes > 0 && <Tag color="orange">Muộn {minutesText(day.late_minutes)}</Tag>}
       {day.early_minutes > 0 && <Tag color="orange">Về sớm {minutesText(day.early_minutes)}</Tag>}
       {day.forgot_out && <Tag color="red">Quên chấm ra</Tag>}
+      {day.forgot_in && <Tag color="red">Quên chấm vào</Tag>}
       {day.corrected && <Tag color="green">Đã giải trình</Tag>}
       {day.correction_status === 'pending' && <Tag color="processing">Giải trình chờ duyệt</Tag>}
       {day.correction_status === 'rejected' && <Tag color="error">Giải trình bị từ chối</Tag>}
@@ -44,8 +66,9 @@ function useDayKinds(month: string): ((date: string) => { kind: DayKind; holiday
 }
 
 /**
- * One person's month, a line a day (newest first), readable at 390 px: in and out, marks, and "Giải trình" on a past
- * working day that needs one. `userId` left out: the signed-in user.
+ * One person's month, a line a day (newest first), readable at 390 px: in and out, or the leave or trip the timekeeping
+ * grid shows for the day, its marks, and "Giải trình" where the server says something is missing or marked. `userId`
+ * left out: the signed-in user.
  */
 export function AttendanceMonth({
   month,
@@ -97,20 +120,24 @@ export function AttendanceMonth({
             const { kind, holiday } = kindOf(d.date);
             const worked = !!(d.first_in || d.last_out);
             const working = kind === 'work' || kind === 'half';
-            const marks = d.late_minutes > 0 || d.early_minutes > 0 || d.forgot_out || d.corrected || !!d.correction_status;
-            // Today is not over: no check-in yet is not a missed one.
-            const missed = working && !worked && d.date < today;
-            const canAsk =
-              allowCorrection &&
-              (working || worked) &&
-              (missed || d.forgot_out || d.late_minutes > 0 || d.early_minutes > 0) &&
-              d.correction_status !== 'pending' &&
-              !d.corrected;
+            const onLeave = d.leaves.length > 0;
+            // The leave reads in place of the times when the day has neither punches nor a missing half.
+            const leaveInline = onLeave && !worked && !d.missing;
+            const marks =
+              d.late_minutes > 0 ||
+              d.early_minutes > 0 ||
+              d.forgot_out ||
+              d.forgot_in ||
+              d.corrected ||
+              !!d.correction_status ||
+              (onLeave && !leaveInline);
+            const canAsk = allowCorrection && d.needs_correction;
             return (
               <li
                 key={d.date}
                 data-testid="attendance-day"
                 data-date={d.date}
+                data-symbol={d.symbol}
                 style={{ padding: '6px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
               >
                 <div style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 32 }}>
@@ -120,12 +147,16 @@ export function AttendanceMonth({
                   <span style={{ flex: 1, minWidth: 0, fontVariantNumeric: 'tabular-nums' }}>
                     {worked ? (
                       `${clock(d.first_in)} – ${clock(d.last_out)}`
+                    ) : d.missing ? (
+                      <Typography.Text type="danger">Không chấm công</Typography.Text>
+                    ) : leaveInline ? (
+                      <DayLeave day={d} inline />
                     ) : !working ? (
                       <Typography.Text type="secondary">{holiday ?? 'Nghỉ'}</Typography.Text>
-                    ) : missed ? (
-                      <Typography.Text type="danger">Không chấm công</Typography.Text>
-                    ) : (
+                    ) : d.date === today ? (
                       <Typography.Text type="secondary">Chưa chấm</Typography.Text>
+                    ) : (
+                      <Typography.Text type="secondary">—</Typography.Text>
                     )}
                   </span>
                   {canAsk && (
@@ -140,7 +171,7 @@ export function AttendanceMonth({
                 </div>
                 {marks && (
                   <div style={{ paddingInlineStart: 72 }}>
-                    <DayMarks day={d} />
+                    <DayMarks day={d} withLeave={onLeave && !leaveInline} />
                   </div>
                 )}
               </li>
