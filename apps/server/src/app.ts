@@ -98,6 +98,9 @@ import { publicRequestsRoutes } from './modules/public-requests/public-requests.
 import { PublicRequestsService } from './modules/public-requests/public-requests.service';
 import { pushSubscriptionsRoutes } from './modules/push-subscriptions/push-subscriptions.routes';
 import { PushSubscriptionsService } from './modules/push-subscriptions/push-subscriptions.service';
+import { RegulationsImport } from './modules/regulations/regulations.import';
+import { regulationsRoutes } from './modules/regulations/regulations.routes';
+import { RegulationsService } from './modules/regulations/regulations.service';
 import { RequestFlowService } from './modules/request-flow/request-flow.service';
 import { requestTypesRoutes } from './modules/request-types/request-types.routes';
 import { RequestTypesService } from './modules/request-types/request-types.service';
@@ -331,7 +334,8 @@ export async function buildApp({
 
   // Issue 24: the monitoring trade. A programme keeps its rounds while a trip holds one (bound here: trips read rounds).
   const parameters = new ParametersService(db);
-  const sites = new SitesService(db);
+  const regulations = new RegulationsService(db);
+  const sites = new SitesService(db, regulations);
   const equipment = new EquipmentService(db);
   const programs = new MonitoringProgramsService(db, { sites, parameters, contracts });
   const rounds = new MonitoringRoundsService(db);
@@ -453,6 +457,7 @@ export async function buildApp({
   await app.register(parametersRoutes, { parameters });
   await app.register(sitesRoutes, { sites });
   await app.register(equipmentRoutes, { equipment });
+  await app.register(regulationsRoutes, { regulations, importer: new RegulationsImport(regulations) });
   await app.register(monitoringProgramsRoutes, { programs });
   await app.register(samplingTripsRoutes, { trips });
   await app.register(samplesRoutes, { samples, custody });

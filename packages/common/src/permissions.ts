@@ -48,6 +48,8 @@ export const PERMISSION_KEYS = [
   // Issue 24 part 5, the laboratory's side of the samples: every sample; receive, analyse, store and dispose them.
   'lab.index',
   'lab.receive',
+  // Issue 25: the national technical regulations (QCVN) as dated data — add, edit, delete, import a limits table.
+  'regulations.edit',
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -85,6 +87,7 @@ export const PERMISSION_RESOURCE_LABELS: Record<string, string> = {
   equipment: 'Thiết bị và phương tiện quan trắc',
   sampling: 'Chuyến lấy mẫu',
   lab: 'Phòng thí nghiệm',
+  regulations: 'Quy chuẩn kỹ thuật (QCVN)',
 };
 
 export const PERMISSION_ACTION_LABELS: Record<string, string> = {
@@ -113,6 +116,7 @@ export function permissionLabel(key: string): string {
   if (key === 'sampling.edit') return 'Sửa, hủy, xóa chuyến lấy mẫu';
   if (key === 'lab.index') return 'Xem tất cả mẫu (danh sách mẫu của phòng thí nghiệm)';
   if (key === 'lab.receive') return 'Nhận mẫu, chuyển phân tích, lưu và hủy mẫu';
+  if (key === 'regulations.edit') return 'Thêm, sửa, xóa quy chuẩn và nhập bảng giá trị giới hạn';
   if (key === 'attendance.index') return 'Chấm công và xem chấm công của mình';
   if (key === 'attendance.department') return 'Xem chấm công các phòng ban mình phụ trách';
   if (key === 'attendance.all') return 'Xem tất cả chấm công, màn hình mã QR, nhập máy chấm công';

@@ -151,6 +151,11 @@ export interface DB {
   contract_templates: ContractTemplatesTable;
   units: UnitsTable;
   parameters: ParametersTable;
+  regulations: RegulationsTable;
+  regulation_columns: RegulationColumnsTable;
+  regulation_factors: RegulationFactorsTable;
+  regulation_factor_values: RegulationFactorValuesTable;
+  regulation_limits: RegulationLimitsTable;
   sites: SitesTable;
   site_points: SitePointsTable;
   site_point_plans: SitePointPlansTable;
@@ -729,6 +734,61 @@ export interface ParametersTable extends Stamps {
   description: string | null;
   active: number;
   search_text: string;
+  /** The analyte the parameter measures, linking it to regulations' limits (issue 25). */
+  analyte: string | null;
+}
+
+// Issue 25: national technical regulations as dated data.
+export interface RegulationsTable extends Stamps {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  medium: string;
+  issuer: string | null;
+  issuing_document: string | null;
+  valid_from: string;
+  valid_to: string | null;
+  replaced_by_id: number | null;
+  source: string | null;
+  note: string | null;
+  search_text: string;
+}
+
+export interface RegulationColumnsTable {
+  regulation_id: number;
+  code: string;
+  meaning: string;
+  sort_order: number;
+}
+
+export interface RegulationFactorsTable {
+  regulation_id: number;
+  code: string;
+  name: string;
+  basis: string | null;
+  sort_order: number;
+}
+
+export interface RegulationFactorValuesTable {
+  regulation_id: number;
+  factor_code: string;
+  sort_order: number;
+  label: string;
+  value: string;
+}
+
+export interface RegulationLimitsTable {
+  regulation_id: number;
+  analyte: string;
+  column_code: string;
+  averaging: string;
+  name: string;
+  unit: string;
+  min_value: string | null;
+  max_value: string | null;
+  factors: string;
+  note: string | null;
+  sort_order: number;
 }
 
 export interface SitesTable extends Stamps {
@@ -758,6 +818,9 @@ export interface SitePointsTable {
   description: string | null;
   regulation: string | null;
   regulation_column: string | null;
+  regulation_id: number | null;
+  /** JSON [{ code, value, reason }]: the factor values the point's plan chose (issue 25). */
+  regulation_factors: string | null;
   sort_order: number;
 }
 

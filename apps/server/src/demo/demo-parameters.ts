@@ -384,6 +384,58 @@ const PARAMETERS: Row[] = [
   ],
 ];
 
+/**
+ * The analyte each parameter measures (issue 25): the key regulations write their limits under, so results compare
+ * with the point's regulation. The field-only readings with no limit (flow, O₂ reference) have none.
+ */
+const ANALYTES: Record<string, string> = {
+  'NT-T': 'T',
+  'NT-PH': 'PH',
+  'NT-MAU': 'COLOR',
+  'NT-BOD5': 'BOD5',
+  'NT-COD': 'COD',
+  'NT-TSS': 'TSS',
+  'NT-NH4': 'NH4',
+  'NT-TN': 'TN',
+  'NT-TP': 'TP',
+  'NT-NO3': 'NO3',
+  'NT-S2': 'S2',
+  'NT-DAU': 'OIL_MINERAL',
+  'NT-COLI': 'COLIFORM',
+  'NT-AS': 'AS',
+  'NT-PB': 'PB',
+  'NT-CD': 'CD',
+  'NT-HG': 'HG',
+  'NT-CR6': 'CR6',
+  'NT-CN': 'CN',
+  'NT-CLO': 'CL_RES',
+  'NM-PH': 'PH',
+  'NM-DO': 'DO',
+  'NM-BOD5': 'BOD5',
+  'NM-COD': 'COD',
+  'NM-TSS': 'TSS',
+  'NM-NH4': 'NH4',
+  'NM-PO4': 'PO4',
+  'NM-COLI': 'COLIFORM',
+  'NN-PH': 'PH',
+  'NN-CUNG': 'HARDNESS',
+  'NN-KMNO4': 'PERMANGANATE',
+  'NN-FE': 'FE',
+  'KT-BUI': 'DUST',
+  'KT-SO2': 'SO2',
+  'KT-NOX': 'NOX',
+  'KT-CO': 'CO',
+  'KK-TSP': 'TSP',
+  'KK-PM25': 'PM25',
+  'KK-SO2': 'SO2',
+  'KK-NO2': 'NO2',
+  'KK-CO': 'CO',
+  'KK-ON': 'NOISE_LAEQ',
+  'DAT-AS': 'AS',
+  'DAT-PB': 'PB',
+  'TT-HG': 'HG',
+};
+
 /** The parameter catalogue of the demo company, priced by its analysis services where one exists. */
 export async function loadDemoParameters(
   trx: Kysely<DB>,
@@ -414,7 +466,8 @@ export async function loadDemoParameters(
         service_id: service ? (services.get(service) ?? null) : null,
         description: null,
         active: 1,
-        search_text: searchText(code, name, method, MEDIUM_LABELS[medium]),
+        analyte: ANALYTES[code] ?? null,
+        search_text: searchText(code, name, method, MEDIUM_LABELS[medium], ANALYTES[code]),
         ...stamps,
       })
       .execute();

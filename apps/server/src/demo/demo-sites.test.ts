@@ -75,13 +75,41 @@ describe('demo sites', () => {
           code: p.code,
           name: p.name,
           medium: p.medium,
+          regulation_id: p.regulation_id,
           regulation: p.regulation,
           regulation_column: p.regulation_column,
+          regulation_factors: p.regulation_factors,
           plan: p.plan.map((l) => ({ parameter_id: l.parameter.id, frequency: l.frequency })),
         })),
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it("names each point's regulation from the catalogue with its factors: the limits are computed, none missing", async () => {
+    const sites = (await t.call({ method: 'GET', url: '/api/sites?per_page=100', token: t.adminToken })).json().data;
+    let limited = 0;
+    for (const s of sites as { id: number }[]) {
+      const d = (await t.call({ method: 'GET', url: `/api/sites/${s.id}`, token: t.adminToken })).json();
+      for (const p of d.points) {
+        if (p.regulation_id === null) continue;
+        limited++;
+        expect(p.limits.length, `${d.code} ${p.code}`).toBeGreaterThan(0);
+        for (const l of p.limits) expect(l.missing, `${d.code} ${p.code} ${l.analyte}`).toEqual([]);
+      }
+    }
+    expect(limited).toBeGreaterThan(15);
+    // The dyeing plant's wastewater: BOD₅ of column B is 50 × Kq 0,9 × Kf 1,1.
+    const dye = (await t.call({ method: 'GET', url: '/api/sites?search=CS-DNPH', token: t.adminToken })).json().data[0];
+    const nt1 = (await t.call({ method: 'GET', url: `/api/sites/${dye.id}`, token: t.adminToken }))
+      .json()
+      .points.find((p: { code: string }) => p.code === 'NT1');
+    expect(nt1.limits.find((l: { analyte: string }) => l.analyte === 'BOD5')).toMatchObject({
+      regulation: { code: 'QCVN 40:2011/BTNMT' },
+      column: 'B',
+      max: '49.5',
+      formula: 'C × Kq × Kf = 50 × 0,9 × 1,1 = 49,5',
+    });
   });
 
   it("gives each site this year's programme: its plan as lines, past rounds done but one late, the rest planned", async () => {

@@ -62,6 +62,8 @@ interface DemoPoint {
   name: string;
   medium: 'wastewater' | 'emission' | 'ambient_air' | 'groundwater' | 'surface_water';
   regulation?: [string, string | null];
+  /** The factor values of the regulation's tables the permit applies (issue 25), when it computes its limits. */
+  factors?: { code: string; value: string; reason: string }[];
   plan: Plan;
   at?: [number, number];
 }
@@ -81,9 +83,9 @@ interface DemoSite {
 const QCVN40B: [string, string] = ['QCVN 40:2011/BTNMT', 'B'];
 const QCVN40A: [string, string] = ['QCVN 40:2011/BTNMT', 'A'];
 const QCVN19B: [string, string] = ['QCVN 19:2009/BTNMT', 'B'];
-const QCVN05: [string, null] = ['QCVN 05:2023/BTNMT', null];
+const QCVN05: [string, string] = ['QCVN 05:2023/BTNMT', 'GH'];
 const QCVN09: [string, null] = ['QCVN 09:2023/BTNMT', null];
-const QCVN08: [string, string] = ['QCVN 08:2023/BTNMT', 'B'];
+const QCVN08: [string, string] = ['QCVN 08:2023/BTNMT', 'GH'];
 
 const SITES: DemoSite[] = [
   {
@@ -375,6 +377,22 @@ const SITES: DemoSite[] = [
 
 const e6 = (deg: number) => Math.round(deg * 1e6);
 
+/**
+ * The factors a demo point's permit applies when none are given: wastewater into a small river (Q ≤ 50 m³/s in the
+ * dry season) at a few hundred m³ a day; a boiler stack under 20 000 m³/h in an industrial park.
+ */
+const DEFAULT_FACTORS: Record<string, { code: string; value: string; reason: string }[]> = {
+  'QCVN 40:2011/BTNMT': [
+    { code: 'Kq', value: '0.9', reason: 'Kênh tiêu thủy lợi dẫn ra sông, Q mùa kiệt ≤ 50 m³/s' },
+    { code: 'Kf', value: '1.1', reason: 'Lưu lượng xả theo giấy phép 320 m³/ngày đêm' },
+  ],
+  'QCVN 14:2008/BTNMT': [{ code: 'K', value: '1.0', reason: 'Khu chung cư, khu dân cư từ 50 căn hộ trở lên' }],
+  'QCVN 19:2009/BTNMT': [
+    { code: 'Kp', value: '1', reason: 'Lưu lượng khí thải đo được khoảng 12.000 m³/giờ' },
+    { code: 'Kv', value: '1', reason: 'Cơ sở nằm trong khu công nghiệp (loại 3)' },
+  ],
+};
+
 /** The demo customers that have sites (the activity's customers, by name). */
 export const SITE_CUSTOMERS = SITES.map((s) => s.customer);
 
@@ -384,6 +402,7 @@ export async function loadDemoSites(db: Kysely<DB>): Promise<boolean> {
   const customers = new Map((await db.selectFrom('customers').select(['id', 'name']).execute()).map((c) => [c.name, c.id]));
   const parameters = new Map((await db.selectFrom('parameters').select(['id', 'code']).execute()).map((p) => [p.code, p.id]));
   const creator = await db.selectFrom('users').select('id').where('username', '=', 'hung.nv').executeTakeFirst();
+  const regulations = new Map((await db.selectFrom('regulations').select(['id', 'code']).execute()).map((r) => [r.code, r.id]));
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (const s of SITES) {
@@ -423,6 +442,11 @@ export async function loadDemoSites(db: Kysely<DB>): Promise<boolean> {
             description: null,
             regulation: p.regulation?.[0] ?? null,
             regulation_column: p.regulation?.[1] ?? null,
+            // A regulation of the catalogue is named by reference with the factors its permit applies.
+            regulation_id: (p.regulation && regulations.get(p.regulation[0])) ?? null,
+            regulation_factors:
+              JSON.stringify(p.factors ?? (p.regulation ? (DEFAULT_FACTORS[p.regulation[0]] ?? []) : [])).replace(/^\[\]$/, '') ||
+              null,
             sort_order: i,
           })
           .returning('id')

@@ -22,7 +22,8 @@ export type LockableTable =
   | 'parameters'
   | 'sites'
   | 'monitoring_programs'
-  | 'equipment';
+  | 'equipment'
+  | 'regulations';
 
 /** Whether the executor talks to PostgreSQL (the one engine whose transactions run side by side). */
 export const onPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -53,6 +53,8 @@ const fx = {
   pointId: 0,
   /** An instrument (issue 24 part 4). */
   equipmentId: 0,
+  /** A regulation with a column and a limit (issue 25). */
+  regulationId: 0,
   serviceId: 0,
   /** A KPI type. */
   kpiTypeId: 0,
@@ -120,6 +122,7 @@ const FRESH: Record<string, (token: string) => Promise<number>> = {
   sites: () => created('/api/sites', siteBody()),
   'monitoring-programs': () => created('/api/monitoring-programs', programBody()),
   equipment: () => created('/api/equipment', equipmentBody()),
+  regulations: () => created('/api/regulations', regulationBody()),
   services: () => created('/api/services', serviceBody()),
   'contract-templates': () => createdTemplate(),
   'kpi-types': () => created('/api/kpi-types', { code: uniq('KPIX'), name: 'Loại KPI xóa', direction: 'higher' }),
@@ -174,6 +177,14 @@ const equipmentBody = () => ({
   name: 'Máy đo ma trận',
   kind: 'instrument',
   calibration_due: '2027-06-30',
+});
+const regulationBody = () => ({
+  code: uniq('QCVN MT:2026/BTNMT '),
+  title: 'Quy chuẩn ma trận',
+  medium: 'wastewater',
+  valid_from: '2026-01-01',
+  columns: [{ code: 'B', meaning: 'Cột ma trận' }],
+  limits: [{ analyte: 'COD', name: 'COD', unit: 'mg/L', column: 'B', max: '150' }],
 });
 /** A round's state change: a fresh programme, its first round made fit for the verb (done or cancelled to reopen). */
 async function roundRequestFor(r: Route): Promise<{ method: 'POST'; url: string; payload: Record<string, unknown> } | null> {
@@ -792,6 +803,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
     sites: fx.siteId,
     'monitoring-programs': fx.programId,
     equipment: fx.equipmentId,
+    regulations: fx.regulationId,
     services: fx.serviceId,
     'contract-templates': fx.templateId,
     'kpi-types': fx.kpiTypeId,
@@ -819,6 +831,7 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
       kpi_types: fx.kpiTypeId,
       parameters: fx.parameterId,
       equipment: fx.equipmentId,
+      regulations: fx.regulationId,
     };
     url += `?entity=${entity}&entity_id=${ids[entity]}`;
   } else if (route === 'POST /api/documents') {
@@ -885,7 +898,23 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   else if (route === 'POST /api/sites') payload = siteBody();
   else if (route === 'POST /api/monitoring-programs') payload = programBody();
   else if (route === 'POST /api/equipment') payload = equipmentBody();
-  else if (route === 'PUT /api/equipment/:id') {
+  else if (route === 'POST /api/regulations') payload = regulationBody();
+  else if (route === 'PUT /api/regulations/:id') {
+    const r = await current(`/api/regulations/${fx.regulationId}`);
+    payload = { ...regulationBody(), code: r.code, version: r.version };
+  } else if (route === 'POST /api/regulations/:id/import') {
+    // A dry run of the regulation's own table: let through (200), nothing written.
+    url += '?dry_run=true';
+    const template = await t.call({
+      method: 'GET',
+      url: `/api/regulations/${fx.regulationId}/import-template`,
+      token: t.adminToken,
+    });
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const form = multipart([{ name: 'file', filename: 'gioi-han.xlsx', data: template.rawPayload, contentType: type }]);
+    payload = form.payload;
+    headers = form.headers;
+  } else if (route === 'PUT /api/equipment/:id') {
     const e = await current(`/api/equipment/${fx.equipmentId}`);
     payload = { ...equipmentBody(), code: e.code, version: e.version };
   } else if (route === 'PUT /api/monitoring-programs/:id') {
@@ -1005,6 +1034,7 @@ beforeAll(async () => {
   fx.pointId = (await current(`/api/sites/${fx.siteId}`)).points[0].id;
   fx.programId = await created('/api/monitoring-programs', { ...programBody(), code: 'CTQT-MATRIX' });
   fx.equipmentId = await created('/api/equipment', { ...equipmentBody(), code: 'TB-MATRIX' });
+  fx.regulationId = await created('/api/regulations', { ...regulationBody(), code: 'QCVN MATRIX' });
   fx.serviceId = await created('/api/services', { ...serviceBody(), code: 'DV-MATRIX' });
   fx.kpiTypeId = await created('/api/kpi-types', { code: 'KPI-MATRIX', name: 'Loại KPI đích', direction: 'higher' });
   fx.templateId = await createdTemplate();

@@ -71,6 +71,11 @@ export const queryKeys = {
     options: (query: object) => ['parameters', 'options', query] as const,
   },
   /** `/api/equipment`: instruments and vehicles; `options` feeds a trip's pickers (by kind, on a date). */
+  /** `/api/regulations`: national technical regulations (QCVN); `options` feeds a point's regulation picker. */
+  regulations: {
+    ...resource('regulations'),
+    options: (query: object) => ['regulations', 'options', query] as const,
+  },
   equipment: {
     ...resource('equipment'),
     options: (query: object) => ['equipment', 'options', query] as const,
@@ -220,6 +225,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   sites: queryKeys.sites,
   monitoring_programs: queryKeys.monitoringPrograms,
   equipment: queryKeys.equipment,
+  regulations: queryKeys.regulations,
   sampling_trips: queryKeys.samplingTrips,
   samples: queryKeys.samples,
 };

@@ -80,6 +80,18 @@ const parameterFields = {
   vimcerts: z.boolean({ error: 'Giá trị VIMCERTS phải là có hoặc không' }).default(false),
   vilas: z.boolean({ error: 'Giá trị VILAS phải là có hoặc không' }).default(false),
   service_id: optionalId,
+  /**
+   * The analyte it measures (issue 25): the key regulations' limits are written under (BOD5, COD, TSS, PH…), so a
+   * result of this parameter is compared with the point's regulation.
+   */
+  analyte: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
+    z
+      .string({ error: 'Mã chất phải là chuỗi' })
+      .regex(/^[A-Z0-9][A-Z0-9._+-]{0,49}$/, 'Mã chất gồm chữ in hoa không dấu, số và dấu . _ + -, tối đa 50 ký tự, ví dụ BOD5')
+      .nullable()
+      .optional(),
+  ),
   description: optionalText('ghi chú', 1000),
   active: z.boolean({ error: 'Trạng thái phải là có hoặc không' }).default(true),
 };
@@ -125,6 +137,7 @@ export const parameterSchema = z.object({
   loq: z.string().nullable(),
   holding_hours: z.number().nullable(),
   preservation: z.string().nullable(),
+  analyte: z.string().nullable(),
   vimcerts: z.boolean(),
   vilas: z.boolean(),
   /** The catalogue service that prices the parameter, if any. */

@@ -7,6 +7,7 @@ import {
   idSchema,
   listQuery,
   optionalDate,
+  optionalId,
   optionalText,
   requiredText,
   versionSchema,
@@ -14,6 +15,7 @@ import {
 import { provinceSchema } from './customers';
 import { MEDIA } from './parameters';
 import { boolQuery } from './processes';
+import { chosenFactorBody, chosenFactorSchema, effectiveLimitSchema, MAX_REGULATION_FACTORS } from './regulations';
 
 /**
  * A customer's facility that is monitored (issue 24 part 2, PRODUCT.md §8): where it is, its environmental permit,
@@ -61,9 +63,18 @@ export const pointBody = z.object({
   latitude: optionalLatitude,
   longitude: optionalLongitude,
   description: optionalText('mô tả điểm', 1000),
-  /** The regulation and the column the results are compared with, e.g. "QCVN 40:2011/BTNMT", "B". */
+  /**
+   * The regulation the results are compared with (issue 25): one of the catalogue (`regulation_id`, its column and the
+   * factor values of its tables this point's plan chose, with their reason), or — for one not in the catalogue — its
+   * citation as text ("QCVN 28:2010/BTNMT", "B"), shown but compared with nothing.
+   */
+  regulation_id: optionalId,
   regulation: optionalText('quy chuẩn áp dụng', 100),
   regulation_column: optionalText('cột áp dụng', 20),
+  regulation_factors: z
+    .array(chosenFactorBody, { error: 'Danh sách hệ số không hợp lệ' })
+    .max(MAX_REGULATION_FACTORS, `Tối đa ${MAX_REGULATION_FACTORS} hệ số`)
+    .default([]),
   plan: z
     .array(planLineSchema, { error: 'Kế hoạch quan trắc không hợp lệ' })
     .max(MAX_POINT_PARAMETERS, `Tối đa ${MAX_POINT_PARAMETERS} chỉ tiêu mỗi điểm`)
@@ -92,7 +103,15 @@ const siteFields = {
 type SiteShape = {
   latitude?: number | null;
   longitude?: number | null;
-  points: { code: string; latitude?: number | null; longitude?: number | null; plan: { parameter_id: number }[] }[];
+  points: {
+    code: string;
+    latitude?: number | null;
+    longitude?: number | null;
+    regulation_id?: number | null;
+    regulation_column?: string | null;
+    regulation_factors: { code: string }[];
+    plan: { parameter_id: number }[];
+  }[];
 };
 
 /** Coordinates come in pairs; point codes are unique in a site; a parameter once per point. */
@@ -113,6 +132,28 @@ function checkSite(v: SiteShape, ctx: z.RefinementCtx) {
     if (codes.has(key))
       ctx.addIssue({ code: 'custom', path: ['points', i, 'code'], message: `Ký hiệu điểm ${p.code} bị trùng trong cơ sở` });
     else codes.set(key, i);
+    if (p.regulation_id && !p.regulation_column)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['points', i, 'regulation_column'],
+        message: 'Vui lòng chọn cột áp dụng của quy chuẩn',
+      });
+    if (!p.regulation_id && p.regulation_factors.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['points', i, 'regulation_factors'],
+        message: 'Hệ số chỉ chọn được với quy chuẩn trong danh mục',
+      });
+    const factorCodes = new Set<string>();
+    p.regulation_factors.forEach((f, j) => {
+      if (factorCodes.has(f.code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['points', i, 'regulation_factors', j, 'code'],
+          message: `Hệ số ${f.code} bị trùng`,
+        });
+      factorCodes.add(f.code);
+    });
     const seen = new Set<number>();
     p.plan.forEach((line, j) => {
       if (seen.has(line.parameter_id))
@@ -171,14 +212,25 @@ export const pointSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   description: z.string().nullable(),
+  regulation_id: z.number().nullable(),
   regulation: z.string().nullable(),
   regulation_column: z.string().nullable(),
+  regulation_factors: z.array(chosenFactorSchema),
   plan: z.array(
     z.object({
-      parameter: z.object({ id: z.number(), code: z.string(), name: z.string(), unit: z.string(), method: z.string() }),
+      parameter: z.object({
+        id: z.number(),
+        code: z.string(),
+        name: z.string(),
+        unit: z.string(),
+        method: z.string(),
+        analyte: z.string().nullable(),
+      }),
       frequency: z.enum(FREQUENCIES),
     }),
   ),
+  /** The effective limits of the plan's analytes today, under the regulation in force (issue 25). */
+  limits: z.array(effectiveLimitSchema),
 });
 export type SitePoint = z.infer<typeof pointSchema>;
 

@@ -37,6 +37,7 @@ import { equipment } from './0039-equipment';
 import { samplingTrips } from './0040-sampling-trips';
 import { samples } from './0041-samples';
 import { monitoringReminders } from './0042-monitoring-reminders';
+import { regulations } from './0043-regulations';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0040-sampling-trips': samplingTrips,
   '0041-samples': samples,
   '0042-monitoring-reminders': monitoringReminders,
+  '0043-regulations': regulations,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -36,8 +36,9 @@ const parameters = new kit.PlainRecords({
     vimcerts: body.vimcerts ? 1 : 0,
     vilas: body.vilas ? 1 : 0,
     service_id: body.service_id ?? null,
+    analyte: body.analyte ?? null,
     // Found by code, name, method and medium ("nước thải", "SMEWW 5220").
-    search_text: searchText(body.code, body.name, body.method, MEDIUM_LABELS[body.medium]),
+    search_text: searchText(body.code, body.name, body.method, MEDIUM_LABELS[body.medium], body.analyte),
   }),
   check: async (db, body) => {
     if (body.service_id && !(await repo.serviceExists(db, body.service_id)))
@@ -102,6 +103,7 @@ function toParameter(r: ParameterRow): Parameter {
     loq: r.loq,
     holding_hours: r.holding_hours === null ? null : Number(r.holding_hours),
     preservation: r.preservation,
+    analyte: r.analyte,
     vimcerts: Boolean(Number(r.vimcerts)),
     vilas: Boolean(Number(r.vilas)),
     service:

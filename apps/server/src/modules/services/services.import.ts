@@ -10,7 +10,6 @@ import {
   type VatRate,
 } from '@qlcv/common/schemas/services';
 import { normalizeVi } from '@qlcv/common/vi-text';
-import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
@@ -18,6 +17,7 @@ import { nowIso } from '../../lib/clock';
 import { AppError, invalid } from '../../lib/errors';
 import { loadExcelJS } from '../../lib/lazy-deps';
 import { insertVersioned } from '../../lib/versioned';
+import { asText, cellValue } from '../../lib/xlsx-cells';
 import type { Upload } from '../../plugins/multipart';
 import { servicesRepository as repo } from './services.repository';
 import { SERVICE_ENTITY, serviceValues, toService } from './services.service';
@@ -47,20 +47,6 @@ const BODY_FIELD: Record<string, string> = { unit_id: 'unit' };
 
 const refused = (message: string, errors: FieldError[] = [{ field: 'file', message }]) =>
   new AppError(422, 'VALIDATION_FAILED', message, errors);
-
-/** A cell's value as the user sees it: formulas by their result, rich text joined, hyperlinks by their text. */
-function cellValue(v: ExcelJS.CellValue): string | number | boolean | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return v;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if ('richText' in v) return cellValue(v.richText.map((t) => t.text).join(''));
-  if ('formula' in v || 'sharedFormula' in v) return cellValue((v as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in v) return cellValue(String(v.text));
-  return null;
-}
-
-const asText = (v: string | number | boolean | null) => (v === null ? '' : String(v).trim());
 
 function parsePrice(v: string | number | boolean | null): number | string | null {
   if (v === null) return null;

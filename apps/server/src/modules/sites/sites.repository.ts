@@ -87,7 +87,7 @@ export const sitesRepository = {
     return db
       .selectFrom('site_point_plans as l')
       .innerJoin('parameters as p', 'p.id', 'l.parameter_id')
-      .select(['l.point_id', 'l.frequency', 'p.id', 'p.code', 'p.name', 'p.unit', 'p.method'])
+      .select(['l.point_id', 'l.frequency', 'p.id', 'p.code', 'p.name', 'p.unit', 'p.method', 'p.analyte'])
       .where('l.point_id', 'in', [...pointIds])
       .orderBy('l.point_id')
       .orderBy('l.sort_order')

@@ -1,4 +1,6 @@
+import type { ChosenFactor } from '@qlcv/common/regulation-limits';
 import type { Medium } from '@qlcv/common/schemas/parameters';
+import type { EffectiveLimitRecord } from '@qlcv/common/schemas/regulations';
 import {
   type Frequency,
   SITE_SORTS,
@@ -18,6 +20,7 @@ import { invalid } from '../../lib/errors';
 import * as kit from '../../lib/plain-record';
 import { lockRow } from '../../lib/row-lock';
 import { fromE6, toE6 } from '../attendance/attendance-rules';
+import type { RegulationsService } from '../regulations/regulations.service';
 import { type PlanRow, type PointRow, sitesRepository as repo, type SiteRow } from './sites.repository';
 
 export const SITE_ENTITY = 'sites';
@@ -43,7 +46,16 @@ function toSite(r: SiteRow, media: Medium[]): Site {
   };
 }
 
-function toPoint(p: PointRow, plans: PlanRow[]): SitePoint {
+function chosenFactors(p: PointRow): ChosenFactor[] {
+  if (!p.regulation_factors) return [];
+  return (JSON.parse(p.regulation_factors) as ChosenFactor[]).map((f) => ({
+    code: f.code,
+    value: f.value,
+    reason: f.reason ?? null,
+  }));
+}
+
+function toPoint(p: PointRow, plans: PlanRow[], limits: EffectiveLimitRecord[]): SitePoint {
   return {
     id: p.id,
     code: p.code,
@@ -52,19 +64,22 @@ function toPoint(p: PointRow, plans: PlanRow[]): SitePoint {
     latitude: deg(p.latitude_e6),
     longitude: deg(p.longitude_e6),
     description: p.description,
+    regulation_id: p.regulation_id,
     regulation: p.regulation,
     regulation_column: p.regulation_column,
+    regulation_factors: chosenFactors(p).map((f) => ({ ...f, reason: f.reason ?? null })),
     plan: plans
       .filter((l) => l.point_id === p.id)
       .map((l) => ({
-        parameter: { id: l.id, code: l.code, name: l.name, unit: l.unit, method: l.method },
+        parameter: { id: l.id, code: l.code, name: l.name, unit: l.unit, method: l.method, analyte: l.analyte },
         frequency: l.frequency as Frequency,
       })),
+    limits,
   };
 }
 
-/** A site with its points and their plans, as one read. */
-async function findDetail(db: Kysely<DB>, id: number): Promise<SiteDetail | undefined> {
+/** A site with its points, their plans and today's effective limits, as one read. */
+async function findDetail(db: Kysely<DB>, id: number, regulations: RegulationsService): Promise<SiteDetail | undefined> {
   const row = await repo.find(db, id);
   if (!row) return undefined;
   const points = await repo.points(db, [id]);
@@ -73,11 +88,33 @@ async function findDetail(db: Kysely<DB>, id: number): Promise<SiteDetail | unde
     points.map((p) => p.id),
   );
   const media = [...new Set(points.map((p) => p.medium as Medium))];
-  return { ...toSite(row, media), points: points.map((p) => toPoint(p, plans)) };
+  const out: SitePoint[] = [];
+  for (const p of points) {
+    const analytes = plans.filter((l) => l.point_id === p.id && l.analyte).map((l) => l.analyte as string);
+    const limits =
+      p.regulation_id === null
+        ? []
+        : await regulations.effectiveLimits(
+            { regulation_id: p.regulation_id, column: p.regulation_column, factors: chosenFactors(p) },
+            analytes,
+            undefined,
+            db,
+          );
+    out.push(toPoint(p, plans, limits));
+  }
+  return { ...toSite(row, media), points: out };
 }
 
-/** The body's references: the customer, each point's id (this site's), each plan line's parameter (the point's medium). */
-async function checkBody(db: Kysely<DB>, body: SiteCreateBody, before?: SiteDetail): Promise<void> {
+/**
+ * The body's references: the customer, each point's id (this site's), each plan line's parameter (the point's medium),
+ * each point's regulation of the catalogue (its column, its factors' values) — whose code becomes the point's citation.
+ */
+async function checkBody(
+  db: Kysely<DB>,
+  body: SiteCreateBody,
+  regulations: RegulationsService,
+  before?: SiteDetail,
+): Promise<void> {
   if (!(await repo.customerExists(db, body.customer_id))) throw invalid('customer_id', 'Khách hàng không tồn tại.');
   // Held before reading who uses its points: a programme being written for the site waits, or is waited for.
   if (before) await lockRow(db, 'sites', before.id, 'write');
@@ -104,6 +141,16 @@ async function checkBody(db: Kysely<DB>, body: SiteCreateBody, before?: SiteDeta
         throw invalid(`points.${i}.plan.${j}.parameter_id`, 'Chỉ tiêu không thuộc thành phần môi trường của điểm.');
     });
   });
+  for (const [i, point] of body.points.entries()) {
+    if (!point.regulation_id) continue;
+    const code = await regulations.checkPoint(
+      db,
+      { regulation_id: point.regulation_id, column: point.regulation_column ?? null, factors: point.regulation_factors },
+      `points.${i}`,
+    );
+    // The citation shown beside the reference is the catalogue's, whatever text came with it.
+    point.regulation = code;
+  }
 }
 
 /** Writes the points as the body lists them: kept ids updated, the others removed, new ones added; plans replaced. */
@@ -122,8 +169,13 @@ async function writePoints(trx: Kysely<DB>, siteId: number, body: SiteCreateBody
       latitude_e6: e6(p.latitude),
       longitude_e6: e6(p.longitude),
       description: p.description ?? null,
+      regulation_id: p.regulation_id ?? null,
       regulation: p.regulation ?? null,
       regulation_column: p.regulation_column ?? null,
+      regulation_factors:
+        p.regulation_factors.length > 0
+          ? JSON.stringify(p.regulation_factors.map((f) => ({ code: f.code, value: f.value, reason: f.reason ?? null })))
+          : null,
       sort_order: i,
       code: `~${i}`,
     };
@@ -135,40 +187,41 @@ async function writePoints(trx: Kysely<DB>, siteId: number, body: SiteCreateBody
   for (const [i, p] of body.points.entries()) await repo.updatePoint(trx, ids[i] as number, { code: p.code });
 }
 
-const records = new kit.PlainRecords({
-  table: SITE_ENTITY,
-  notFound: 'Không tìm thấy cơ sở quan trắc.',
-  find: findDetail,
-  toRecord: (r: SiteDetail) => r,
-  values: (body: SiteCreateBody) => ({
-    ...kit.codeNameValues(body),
-    customer_id: body.customer_id,
-    address: body.address ?? null,
-    province: body.province ?? null,
-    latitude_e6: e6(body.latitude),
-    longitude_e6: e6(body.longitude),
-    permit_number: body.permit_number ?? null,
-    permit_date: body.permit_date ?? null,
-    search_text: searchText(body.code, body.name, body.address ?? '', body.permit_number ?? ''),
-  }),
-  check: checkBody,
-  inUse: async (db, site) => {
-    const programs = await repo.programsCount(db, site.id);
-    return kit.refusedWhileUsed(
-      programs,
-      `Không thể xóa cơ sở ${site.code} vì đang có ${programs} chương trình quan trắc.`,
-      'IN_USE',
-    );
-  },
-});
+const makeRecords = (regulations: RegulationsService) =>
+  new kit.PlainRecords({
+    table: SITE_ENTITY,
+    notFound: 'Không tìm thấy cơ sở quan trắc.',
+    find: (db: Kysely<DB>, id: number) => findDetail(db, id, regulations),
+    toRecord: (r: SiteDetail) => r,
+    values: (body: SiteCreateBody) => ({
+      ...kit.codeNameValues(body),
+      customer_id: body.customer_id,
+      address: body.address ?? null,
+      province: body.province ?? null,
+      latitude_e6: e6(body.latitude),
+      longitude_e6: e6(body.longitude),
+      permit_number: body.permit_number ?? null,
+      permit_date: body.permit_date ?? null,
+      search_text: searchText(body.code, body.name, body.address ?? '', body.permit_number ?? ''),
+    }),
+    check: (db, body, before) => checkBody(db, body, regulations, before),
+    inUse: async (db, site) => {
+      const programs = await repo.programsCount(db, site.id);
+      return kit.refusedWhileUsed(
+        programs,
+        `Không thể xóa cơ sở ${site.code} vì đang có ${programs} chương trình quan trắc.`,
+        'IN_USE',
+      );
+    },
+  });
 
 /**
  * Customers' monitored sites (issue 24 part 2): a plain record whose points are child rows that keep their ids, each
  * with its plan. Read with `monitoring.index`, written with `monitoring.create` / `.edit`.
  */
-export class SitesService extends kit.PlainRecordService<typeof records> {
-  constructor(db: Kysely<DB>) {
-    super(db, records);
+export class SitesService extends kit.PlainRecordService<ReturnType<typeof makeRecords>> {
+  constructor(db: Kysely<DB>, regulations: RegulationsService) {
+    super(db, makeRecords(regulations));
   }
 
   override create(actor: Actor, body: SiteCreateBody): Promise<SiteDetail> {
