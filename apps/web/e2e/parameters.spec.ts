@@ -118,6 +118,10 @@ test.describe('Danh mục chỉ tiêu quan trắc', () => {
     await choose(page, 'Thành phần môi trường', 'Nước thải');
     await page.getByLabel('Đơn vị đo').fill('mg/L');
     await page.getByLabel('Phương pháp').fill('SMEWW 5220C:2017');
+    // The analyte compared with the regulations: typed in small letters, it reads in capitals.
+    await page.getByLabel('Mã chất (so sánh với quy chuẩn)').fill('cod');
+    await expect(page.getByLabel('Mã chất (so sánh với quy chuẩn)')).toHaveValue('COD');
+    await expect(fieldItem(page, 'Mã chất (so sánh với quy chuẩn)')).toContainText('BOD5, COD, TSS');
     await page.getByLabel('Giới hạn phát hiện (LOD)').fill('0,050');
     await page.getByLabel('Giới hạn định lượng (LOQ)').fill('0,01');
     await page.getByLabel('Thời gian lưu mẫu').fill('48');
@@ -144,7 +148,7 @@ test.describe('Danh mục chỉ tiêu quan trắc', () => {
     await expect(fieldItem(page, 'Mã chỉ tiêu')).toContainText('Mã chỉ tiêu đã tồn tại.');
     expect(posts).toHaveLength(1);
     // The limits went out as typed, never as a float.
-    expect(JSON.parse(posts[0]!)).toMatchObject({ lod: '0,050', loq: '0,15', holding_hours: 48, vimcerts: true });
+    expect(JSON.parse(posts[0]!)).toMatchObject({ lod: '0,050', loq: '0,15', holding_hours: 48, vimcerts: true, analyte: 'COD' });
 
     await page.getByLabel('Mã chỉ tiêu').fill(code);
     await page.locator('form').getByRole('button', { name: 'Thêm chỉ tiêu' }).click();
@@ -155,7 +159,7 @@ test.describe('Danh mục chỉ tiêu quan trắc', () => {
     const token = await adminLogin(request);
     const listed = await request.get(`/api/parameters?search=${code}`, { headers: auth(token) });
     const saved = ((await listed.json()) as { data: Saved[] }).data[0]!;
-    expect(saved).toMatchObject({ code, lod: '0.050', loq: '0.15', service: { id: service.id } });
+    expect(saved).toMatchObject({ code, lod: '0.050', loq: '0.15', service: { id: service.id }, analyte: 'COD' });
 
     // Filtered by medium: ours is there, with its limits as typed; the surface-water one is not.
     await choose(page, 'Lọc theo thành phần môi trường', 'Nước thải');
@@ -169,6 +173,7 @@ test.describe('Danh mục chỉ tiêu quan trắc', () => {
     await expect(ours).toContainText('0,050 / 0,15');
     await expect(ours).toContainText('48 giờ');
     await expect(ours).toContainText('VIMCERTS');
+    await expect(ours.getByTestId('parameter-analyte')).toHaveText('Mã chất: COD');
     await expect(rows(page).filter({ hasText: other.code })).toHaveCount(0);
     await fullShot(page, 'parameters-list');
     // A wide screen gives the method and the recognitions their own columns.
@@ -184,6 +189,11 @@ test.describe('Danh mục chỉ tiêu quan trắc', () => {
     await expect(page.getByRole('heading', { name: `Sửa chỉ tiêu: ${name}` })).toBeVisible();
     await expect(page.getByLabel('Giới hạn phát hiện (LOD)')).toHaveValue('0,050');
     await expect(page.getByLabel('Thời gian lưu mẫu')).toHaveValue('48');
+    await expect(page.getByLabel('Mã chất (so sánh với quy chuẩn)')).toHaveValue('COD');
+    // An analyte that is not a key: refused on the field, in Vietnamese.
+    await page.getByLabel('Mã chất (so sánh với quy chuẩn)').fill('BOD 5');
+    await expect(fieldItem(page, 'Mã chất (so sánh với quy chuẩn)')).toContainText('Mã chất gồm chữ in hoa không dấu');
+    await page.getByLabel('Mã chất (so sánh với quy chuẩn)').fill('COD');
     await expect(fieldItem(page, 'Dịch vụ tính giá')).toContainText(service.name);
     await page.getByLabel('Giới hạn định lượng (LOQ)').fill('0,20');
     await page.getByRole('switch', { name: 'VILAS' }).click();
@@ -201,6 +211,7 @@ test.describe('Danh mục chỉ tiêu quan trắc', () => {
     await expect(change).toContainText('0,15');
     await expect(change).toContainText('0,20');
     await expect(change).toContainText('VILAS');
+    await expect(change).not.toContainText('Mã chất');
     await fullShot(page, 'parameter-edit-history');
 
     // Delete from its page, through the confirmation.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from './attendance-helpers';
 import { ADMIN, adminLogin, createRole, createUser, sidebar, signInUi, unique, useToken } from './helpers';
@@ -17,12 +18,22 @@ const fullShot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: shot(name), fullPage: true });
 };
+/** The form item of a field whose label starts with `label` (an optional field's ends in "(Tùy chọn)"). */
+const item = (scope: Locator, label: string) => scope.locator('.ant-form-item').filter({ has: scope.page().getByLabel(label) });
 const dropdownOption = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 const choose = async (scope: Page | Locator, page: Page, label: string, option: string) => {
   await scope.getByLabel(label).click();
   await dropdownOption(page, option).click();
 };
+
+/** Serious and critical axe-core violations (WCAG 2 A/AA) of what the page shows now, as the a11y spec counts them. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
 
 interface Param {
   id: number;
@@ -53,6 +64,7 @@ async function parameters(request: APIRequestContext, id: string) {
     unit: 'mg/L',
     method: 'SMEWW 5220C:2017',
     place: 'lab',
+    analyte: 'COD',
   });
   const ph = await createParameter(request, {
     code: `PH-${id}`,
@@ -61,6 +73,7 @@ async function parameters(request: APIRequestContext, id: string) {
     unit: '-',
     method: 'TCVN 6492:2011',
     place: 'field',
+    analyte: 'PH',
   });
   const dust = await createParameter(request, {
     code: `BUI-${id}`,
@@ -71,6 +84,50 @@ async function parameters(request: APIRequestContext, id: string) {
     place: 'field',
   });
   return { cod, ph, dust };
+}
+
+/** BOD5 and pH of wastewater with their analytes (compared with the regulation), and one no regulation limits. */
+async function analyteParameters(request: APIRequestContext, id: string) {
+  const bod = await createParameter(request, {
+    code: `BOD-${id}`,
+    name: `Nhu cầu oxy sinh hóa BOD5 ${id}`,
+    medium: 'wastewater',
+    unit: 'mg/L',
+    method: 'TCVN 6001-1:2008',
+    place: 'lab',
+    analyte: 'BOD5',
+  });
+  const ph = await createParameter(request, {
+    code: `PHQ-${id}`,
+    name: `Độ pH ${id}`,
+    medium: 'wastewater',
+    unit: '-',
+    method: 'TCVN 6492:2011',
+    place: 'field',
+    analyte: 'PH',
+  });
+  const smell = await createParameter(request, {
+    code: `MUI-${id}`,
+    name: `Mùi ${id}`,
+    medium: 'wastewater',
+    unit: '-',
+    method: 'Cảm quan',
+    place: 'field',
+  });
+  return { bod, ph, smell };
+}
+
+interface RegulationOption {
+  id: number;
+  code: string;
+}
+
+async function regulationId(request: APIRequestContext, code: string): Promise<number> {
+  const res = await request.get('/api/regulations/options', { headers: auth(await adminLogin(request)) });
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as RegulationOption[]).find((r) => r.code === code);
+  expect(found, code).toBeDefined();
+  return found!.id;
 }
 
 interface SavedSite {
@@ -154,6 +211,8 @@ test.describe('Cơ sở quan trắc', () => {
     await p1.getByLabel('Ký hiệu điểm').fill('NT1');
     await p1.getByLabel('Vị trí').fill('Nước thải sau hệ thống xử lý');
     await choose(p1, page, 'Thành phần môi trường', 'Nước thải');
+    // A regulation not in the catalogue: its citation typed by hand.
+    await choose(p1, page, 'Quy chuẩn so sánh', 'Quy chuẩn khác (nhập tay)');
     await p1.getByLabel('Quy chuẩn áp dụng').fill('QCVN 40:2011/BTNMT');
     await p1.getByLabel('Cột').fill('B');
     await p1.getByLabel('Vĩ độ').fill('20,936512');
@@ -235,7 +294,8 @@ test.describe('Cơ sở quan trắc', () => {
     await expect(points).toHaveCount(2);
     const nt1 = points.filter({ hasText: 'NT1' });
     await expect(nt1).toContainText('Nước thải');
-    await expect(nt1).toContainText('QCVN 40:2011/BTNMT — cột B');
+    await expect(nt1).toContainText('QCVN 40:2011/BTNMT — cột B (nhập tay, không so sánh tự động)');
+    await expect(nt1.getByTestId('point-limits')).toHaveCount(0);
     await expect(nt1.getByRole('link', { name: /20\.936512, 106\.017391/ })).toHaveAttribute(
       'href',
       'https://www.google.com/maps?q=20.936512,106.017391',
@@ -300,6 +360,212 @@ test.describe('Cơ sở quan trắc', () => {
     expect(gone.status()).toBe(404);
   });
 
+  test('điểm so sánh với QCVN 40:2011/BTNMT cột B, Kq 0,9 và Kf 1,1 → giới hạn áp dụng hôm nay; hệ số bỏ trống thì cảnh báo', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const id = unique();
+    const { bod, ph, smell } = await analyteParameters(request, id);
+    const customer = await createCustomer(request, `Công ty CP Giấy Sông Cầu ${id}`);
+    const qcvn40 = await regulationId(request, 'QCVN 40:2011/BTNMT');
+    const code = `CS-QC-${id}`.toUpperCase();
+    const name = `Nhà máy giấy Sông Cầu ${id}`;
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sites') posts.push(r.postData() ?? '');
+    });
+
+    await signInUi(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/monitoring/sites/create');
+    await page.getByLabel('Mã cơ sở').fill(code);
+    await page.getByLabel('Tên cơ sở').fill(name);
+    await page.getByLabel('Khách hàng', { exact: true }).fill(customer.name);
+    await dropdownOption(page, customer.code).click();
+    await page.getByRole('button', { name: 'Thêm điểm quan trắc' }).click();
+    const p1 = page.getByTestId('point-card').nth(0);
+    await p1.getByLabel('Ký hiệu điểm').fill('NT1');
+    await p1.getByLabel('Vị trí').fill('Nước thải sau hệ thống xử lý, trước khi xả ra sông Cầu');
+    // No medium yet: no regulation to pick.
+    await expect(p1.getByLabel('Quy chuẩn so sánh')).toBeDisabled();
+
+    // An emission point is offered the emission regulations only; turned into wastewater, its regulation is cleared.
+    await choose(p1, page, 'Thành phần môi trường', 'Khí thải');
+    await p1.getByLabel('Quy chuẩn so sánh').click();
+    await expect(dropdownOption(page, 'QCVN 19:2009/BTNMT')).toBeVisible();
+    await expect(page.locator('.ant-select-dropdown:visible').getByText('QCVN 40:2011/BTNMT')).toHaveCount(0);
+    await dropdownOption(page, 'QCVN 19:2009/BTNMT').click();
+    await expect(item(p1, 'Quy chuẩn so sánh')).toContainText('QCVN 19:2009/BTNMT');
+    // Ambient air: the regulation in force first, the one it replaced marked as expired, the typed one last.
+    await choose(p1, page, 'Thành phần môi trường', 'Không khí xung quanh');
+    await expect(item(p1, 'Quy chuẩn so sánh')).not.toContainText('QCVN 19:2009/BTNMT');
+    await p1.getByLabel('Quy chuẩn so sánh').click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([
+      /^QCVN 05:2023\/BTNMT — [^(]+$/,
+      /^QCVN 05:2013\/BTNMT — .*\(hết hiệu lực\)$/,
+      'Quy chuẩn khác (nhập tay)',
+    ]);
+    await page.keyboard.press('Escape');
+    await choose(p1, page, 'Thành phần môi trường', 'Nước thải');
+    await expect(p1.getByLabel('Cột áp dụng')).toHaveCount(0);
+
+    await choose(p1, page, 'Quy chuẩn so sánh', 'QCVN 40:2011/BTNMT');
+    await choose(p1, page, 'Cột áp dụng', 'B — ');
+    await expect(item(p1, 'Cột áp dụng')).toContainText('không dùng cho mục đích cấp nước sinh hoạt');
+    await expect(p1.getByTestId('point-factor')).toHaveCount(2);
+    // Kq: the river's row (its value is 0,9, as is the row for a river without data); the row becomes the first reason.
+    await choose(p1, page, 'Hệ số Kq', 'Q ≤ 50 m³/s');
+    await expect(p1.getByLabel('Căn cứ chọn Kq')).toHaveValue(/Q ≤ 50 m³\/s/);
+    await p1.getByLabel('Căn cứ chọn Kq').fill('Q sông Cầu = 45 m³/s');
+    await expect(p1.getByTestId('factor-preview').nth(1)).toContainText('Chưa chọn Kf');
+    await choose(p1, page, 'Hệ số Kf', '50 < F ≤ 500');
+    await p1.getByLabel('Căn cứ chọn Kf').fill('F = 320 m³/ngày đêm');
+    await expect(p1.getByTestId('factor-preview')).toHaveText([
+      'Kq = 0,9 — căn cứ: Q sông Cầu = 45 m³/s',
+      'Kf = 1,1 — căn cứ: F = 320 m³/ngày đêm',
+    ]);
+    await expect(p1.getByTestId('factors-preview')).toContainText('C × Kq × Kf = C × 0,9 × 1,1 = C × 0,99');
+    for (const [j, parameter] of [bod, ph, smell].entries()) {
+      await p1.getByRole('button', { name: 'Thêm chỉ tiêu cho điểm 1' }).click();
+      await p1.getByLabel(`Chỉ tiêu ${j + 1} của điểm 1`, { exact: true }).fill(parameter.code);
+      await dropdownOption(page, parameter.code).click();
+    }
+    await p1.getByTestId('point-regulation').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('site-point-regulation') });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The server's errors of a column and of a factor's value land on their own pickers.
+    await page.route(
+      (url) => url.pathname === '/api/sites',
+      (route) =>
+        route.fulfill({
+          status: 422,
+          json: {
+            message: 'Dữ liệu không hợp lệ',
+            errors: [
+              { field: 'points.0.regulation_column', message: 'Quy chuẩn QCVN 40:2011/BTNMT không có cột B.' },
+              {
+                field: 'points.0.regulation_factors.1.value',
+                message: 'Giá trị 1,1 không có trong bảng hệ số Kf của QCVN 40:2011/BTNMT.',
+              },
+            ],
+          },
+        }),
+      { times: 1 },
+    );
+    await page.locator('form').getByRole('button', { name: 'Thêm cơ sở' }).click();
+    await expect(item(p1, 'Cột áp dụng')).toContainText('Quy chuẩn QCVN 40:2011/BTNMT không có cột B.');
+    await expect(item(p1, 'Hệ số Kf')).toContainText('Giá trị 1,1 không có trong bảng hệ số Kf');
+    await expect(item(p1, 'Hệ số Kq').locator('.ant-form-item-explain-error')).toHaveCount(0);
+    await p1.getByTestId('point-regulation').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('site-point-regulation-error') });
+    expect(JSON.parse(posts[0]!).points[0]).toMatchObject({
+      regulation_id: qcvn40,
+      regulation_column: 'B',
+      regulation_factors: [
+        { code: 'Kq', value: '0.9', reason: 'Q sông Cầu = 45 m³/s' },
+        { code: 'Kf', value: '1.1', reason: 'F = 320 m³/ngày đêm' },
+      ],
+    });
+
+    await page.locator('form').getByRole('button', { name: 'Thêm cơ sở' }).click();
+    await expect(page.getByText(`Đã thêm cơ sở “${name}” (${code}).`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/monitoring\/sites\/\d+$/);
+    const siteId = Number(/\/sites\/(\d+)$/.exec(page.url())![1]);
+
+    // The detail: the regulation, its column's meaning, the factors with their reasons, and today's limits.
+    const nt1 = page.getByTestId('point').filter({ hasText: 'NT1' });
+    await expect(nt1.getByTestId('point-regulation')).toContainText('QCVN 40:2011/BTNMT');
+    const link = nt1.getByTestId('point-regulation').getByRole('link', { name: 'QCVN 40:2011/BTNMT' });
+    // The link is drawn once the regulations' pages are registered.
+    if ((await link.count()) > 0) await expect(link).toHaveAttribute('href', `/admin/regulations/${qcvn40}`);
+    await expect(nt1.getByTestId('point-column')).toContainText('B — Giá trị C');
+    await expect(nt1.getByTestId('point-factor')).toHaveText([
+      /^Kq = 0,9 .*căn cứ: Q sông Cầu = 45 m³\/s$/,
+      /^Kf = 1,1 .*căn cứ: F = 320 m³\/ngày đêm$/,
+    ]);
+    const limits = nt1.getByTestId('point-limits');
+    await expect(limits).toContainText('Giới hạn áp dụng hôm nay');
+    const bodRow = limits.locator('tr.ant-table-row').filter({ hasText: bod.code });
+    await expect(bodRow.getByTestId('limit-value')).toHaveText('≤ 49,5');
+    await expect(bodRow.getByTestId('limit-formula')).toHaveText('C × Kq × Kf = 50 × 0,9 × 1,1 = 49,5');
+    await expect(bodRow).toContainText('mg/L');
+    const phRow = limits.locator('tr.ant-table-row').filter({ hasText: ph.code });
+    await expect(phRow.getByTestId('limit-value')).toHaveText('5,5–9');
+    await expect(phRow).toContainText('Giá trị cố định');
+    const smellRow = limits.locator('tr.ant-table-row').filter({ hasText: smell.code });
+    await expect(smellRow).toContainText('không có giới hạn trong quy chuẩn');
+    await expect(smellRow).toContainText('Chỉ tiêu chưa có mã chất');
+    await expect(limits.getByTestId('missing-factors')).toHaveCount(0);
+    await limits.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('site-point-limits') });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Edit: Kf left unchosen → the limits multiplied by it are not computed, and the page says which factor is missing.
+    await page.getByRole('button', { name: 'Sửa' }).click();
+    const e1 = page.getByTestId('point-card').nth(0);
+    await expect(item(e1, 'Quy chuẩn so sánh')).toContainText('QCVN 40:2011/BTNMT');
+    await expect(item(e1, 'Cột áp dụng')).toContainText('B — ');
+    await expect(item(e1, 'Hệ số Kq')).toContainText('→ 0,9');
+    await expect(e1.getByLabel('Căn cứ chọn Kq')).toHaveValue('Q sông Cầu = 45 m³/s');
+    await item(e1, 'Hệ số Kf').hover();
+    await item(e1, 'Hệ số Kf').locator('.ant-select-clear').click();
+    await expect(e1.getByTestId('factor-preview').nth(1)).toContainText('Chưa chọn Kf');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect(page.getByText(`Đã lưu cơ sở “${name}”.`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/monitoring/sites/${siteId}$`));
+    await expect(limits.getByTestId('missing-factors')).toContainText('Chưa chọn hệ số Kf');
+    await expect(bodRow.getByTestId('limit-value')).toHaveText('Chưa tính được (thiếu Kf)');
+    await expect(bodRow.getByTestId('limit-formula')).toHaveText('C × Kq × Kf, C = 50');
+    await expect(phRow.getByTestId('limit-value')).toHaveText('5,5–9');
+    await expect(nt1.getByTestId('point-factor').nth(1)).toContainText('Kf: chưa chọn');
+    const saved = await getSite(request, siteId);
+    expect(saved.points[0]).toMatchObject({ regulation_factors: [{ code: 'Kq', value: '0.9' }] });
+    await limits.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('site-point-limits-missing') });
+
+    // A point naming a regulation since replaced: today's limits are the replacement's, one row per averaging period.
+    const so2 = await createParameter(request, {
+      code: `SO2-${id}`,
+      name: `Lưu huỳnh đioxit ${id}`,
+      medium: 'ambient_air',
+      unit: 'µg/Nm³',
+      method: 'TCVN 5971:1995',
+      place: 'lab',
+      analyte: 'SO2',
+    });
+    const air = await request.post('/api/sites', {
+      headers: auth(await adminLogin(request)),
+      data: {
+        code: `CS-KK-${id}`,
+        name: `Khu dân cư cạnh nhà máy ${id}`,
+        customer_id: customer.id,
+        points: [
+          {
+            code: 'KK1',
+            name: 'Cổng bảo vệ, đầu hướng gió',
+            medium: 'ambient_air',
+            regulation_id: await regulationId(request, 'QCVN 05:2013/BTNMT'),
+            regulation_column: 'GH',
+            plan: [{ parameter_id: so2.id, frequency: 'quarterly' }],
+          },
+        ],
+      },
+    });
+    expect(air.status(), await air.text()).toBe(201);
+    await page.goto(`/admin/monitoring/sites/${((await air.json()) as { id: number }).id}`);
+    const kk1 = page.getByTestId('point').filter({ hasText: 'KK1' });
+    await expect(kk1.getByTestId('point-regulation')).toContainText('QCVN 05:2013/BTNMT');
+    await expect(kk1.getByTestId('point-regulation')).toContainText('hết hiệu lực');
+    await expect(kk1.getByTestId('point-limits')).toContainText(
+      'QCVN 05:2013/BTNMT đã được thay thế: hôm nay áp dụng QCVN 05:2023/BTNMT.',
+    );
+    const so2Rows = kk1.getByTestId('point-limits').locator('tr.ant-table-row');
+    await expect(so2Rows).toHaveCount(3);
+    await expect(so2Rows.getByTestId('limit-value')).toHaveText(['≤ 350', '≤ 125', '≤ 50']);
+    await expect(so2Rows.nth(1)).toContainText('24 giờ');
+  });
+
   test('người không có quyền quan trắc gặp trang 403', async ({ page, request }) => {
     test.setTimeout(120_000);
     const id = unique();
@@ -338,6 +604,7 @@ test.describe('Cơ sở quan trắc', () => {
     const id = unique();
     const { cod, ph } = await parameters(request, id);
     const customer = await createCustomer(request, `Công ty Cổ phần Dệt nhuộm Phương Nam ${id}`);
+    const qcvn40 = await regulationId(request, 'QCVN 40:2011/BTNMT');
     const token = await adminLogin(request);
     const res = await request.post('/api/sites', {
       headers: auth(token),
@@ -358,8 +625,10 @@ test.describe('Cơ sở quan trắc', () => {
             medium: 'wastewater',
             latitude: 10.751,
             longitude: 106.5899,
-            regulation: 'QCVN 40:2011/BTNMT',
+            // Kf left unchosen: COD's limit waits for it.
+            regulation_id: qcvn40,
             regulation_column: 'B',
+            regulation_factors: [{ code: 'Kq', value: '1', reason: 'Q kênh Tân Hóa – Lò Gốm khoảng 120 m³/s' }],
             plan: [
               { parameter_id: cod.id, frequency: 'quarterly' },
               { parameter_id: ph.id, frequency: 'monthly' },
@@ -387,8 +656,17 @@ test.describe('Cơ sở quan trắc', () => {
     await page.goto(`/admin/monitoring/sites/${site.id}`);
     await expect(page.getByTestId('point')).toHaveCount(2);
     await expect(page.getByTestId('point').first().getByTestId('plan-line')).toHaveCount(2);
+    // The limits table keeps its columns and scrolls inside its own box, not the page.
+    const limits = page.getByTestId('point').first().getByTestId('point-limits');
+    await expect(limits.getByTestId('missing-factors')).toContainText('Chưa chọn hệ số Kf');
+    await expect(limits.locator('tr.ant-table-row').filter({ hasText: ph.code }).getByTestId('limit-value')).toHaveText('5,5–9');
+    await expect(limits.getByText('Vuốt ngang để xem thêm')).toBeVisible();
+    const box = limits.locator('.ant-table-content, .ant-table-body').first();
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(0);
     await expectNoSidewaysScroll(page);
     await fullShot(page, 'site-phone-detail');
+    await limits.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('site-phone-limits') });
 
     await page.goto(`/admin/monitoring/sites/${site.id}/edit`);
     const p1 = page.getByTestId('point-card').nth(0);
@@ -399,8 +677,18 @@ test.describe('Cơ sở quan trắc', () => {
     const placeBox = (await fieldItem(p1, 'Vị trí').boundingBox())!;
     expect(Math.abs(codeBox.x - placeBox.x)).toBeLessThan(1);
     expect(placeBox.y).toBeGreaterThan(codeBox.y + codeBox.height - 1);
+    // The regulation, its column and each factor: one under the other.
+    const regulationBox = (await item(p1, 'Quy chuẩn so sánh').boundingBox())!;
+    const columnBox = (await item(p1, 'Cột áp dụng').boundingBox())!;
+    const kqBox = (await item(p1, 'Hệ số Kq').boundingBox())!;
+    const kfBox = (await item(p1, 'Hệ số Kf').boundingBox())!;
+    for (const b of [columnBox, kqBox, kfBox]) expect(Math.abs(b.x - regulationBox.x)).toBeLessThan(1);
+    expect(columnBox.y).toBeGreaterThan(regulationBox.y + regulationBox.height - 1);
+    expect(kfBox.y).toBeGreaterThan(kqBox.y + kqBox.height - 1);
     await expectNoSidewaysScroll(page);
     await fullShot(page, 'site-phone-form');
+    await p1.getByTestId('point-regulation').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('site-phone-regulation') });
 
     await page.goto(`/admin/monitoring/sites?search=CS-DT-${id}`);
     await expect(page.locator('.qlcv-phone-card').filter({ hasText: `CS-DT-${id}` })).toHaveCount(1);

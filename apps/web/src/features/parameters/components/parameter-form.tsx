@@ -28,6 +28,8 @@ export interface ParameterFormValues {
   loq: string;
   holding_hours: DecimalValue;
   preservation: string | null;
+  /** The analyte regulations limit (BOD5, COD…), in capitals; empty when none. */
+  analyte: string | null;
   vimcerts: boolean;
   vilas: boolean;
   service_id: number | null;
@@ -46,6 +48,7 @@ export const EMPTY_PARAMETER: ParameterFormValues = {
   loq: '',
   holding_hours: null,
   preservation: null,
+  analyte: null,
   vimcerts: false,
   vilas: false,
   service_id: null,
@@ -65,6 +68,7 @@ export const parameterFormValues = (p: Parameter): ParameterFormValues => ({
   loq: limitText(p.loq),
   holding_hours: p.holding_hours,
   preservation: p.preservation,
+  analyte: p.analyte,
   vimcerts: p.vimcerts,
   vilas: p.vilas,
   service_id: p.service?.id ?? null,
@@ -87,6 +91,7 @@ export const toParameterBody = (v: ParameterFormValues) => ({
   loq: v.loq.trim() || null,
   holding_hours: typeof v.holding_hours === 'number' ? v.holding_hours : null,
   preservation: v.preservation?.trim() || null,
+  analyte: v.analyte?.trim().toUpperCase() || null,
   vimcerts: v.vimcerts,
   vilas: v.vilas,
   service_id: v.service_id ?? null,
@@ -184,9 +189,21 @@ export function ParameterForm(props: Props) {
               <Select options={PLACE_OPTIONS} placeholder="Hiện trường hoặc phòng thí nghiệm" />
             </Form.Item>
           </Col>
-          <Col span={24}>
+          <Col xs={24} md={16}>
             <Form.Item name="method" label="Phương pháp" required rules={[zodRule(shape.method)]}>
               <Input {...textLimit(shape.method)} placeholder="Ví dụ: SMEWW 5220C:2017, TCVN 6491:1999, US EPA Method 5" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            {/* Capitals as it is typed: the key is the regulations' own (the server upper-cases it too). */}
+            <Form.Item
+              name="analyte"
+              label="Mã chất (so sánh với quy chuẩn)"
+              rules={[zodRule(shape.analyte)]}
+              normalize={(v?: string) => (typeof v === 'string' ? v.toUpperCase() : v)}
+              extra="Mã chất trong quy chuẩn (BOD5, COD, TSS, PH, AS, PB…) để so sánh kết quả với giới hạn cho phép; bỏ trống nếu không so sánh."
+            >
+              <Input maxLength={50} autoComplete="off" placeholder="Ví dụ: BOD5" />
             </Form.Item>
           </Col>
         </Row>

@@ -15,6 +15,7 @@ export const PARAMETER_HISTORY: HistoryView = {
     loq: 'LOQ',
     holding_hours: 'Thời gian lưu mẫu',
     preservation: 'Bảo quản',
+    analyte: 'Mã chất',
     vimcerts: 'VIMCERTS',
     vilas: 'VILAS',
     service: 'Dịch vụ tính giá',

@@ -37,7 +37,24 @@ export default function ParameterListPage() {
   const ownRecognition = !!screens.xxl;
 
   const columns: TableColumnsType<Parameter> = [
-    { key: 'code', title: 'Mã', dataIndex: 'code', width: 120, sorter: true, sortOrder: sortOrderOf(params.sort, 'code') },
+    {
+      key: 'code',
+      title: 'Mã',
+      width: 130,
+      sorter: true,
+      sortOrder: sortOrderOf(params.sort, 'code'),
+      // The analyte under the code: what the results are compared with in a regulation.
+      render: (_, p) => (
+        <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, lineHeight: 1.35 }}>
+          {p.code}
+          {p.analyte && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="parameter-analyte">
+              Mã chất: {p.analyte}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
     {
       key: 'name',
       title: 'Tên chỉ tiêu',
@@ -127,10 +144,10 @@ export default function ParameterListPage() {
       query={parameters}
       columns={columns}
       noun="chỉ tiêu"
-      scrollX={(ownRecognition ? 1250 : 910) - (canEdit ? 0 : 130)}
+      scrollX={(ownRecognition ? 1260 : 920) - (canEdit ? 0 : 130)}
       exporter={exporter}
       create={canCreate && { label: 'Thêm chỉ tiêu', to: urlFor('monitoring.parameters.create') }}
-      search={{ placeholder: 'Tìm theo mã, tên, phương pháp' }}
+      search={{ placeholder: 'Tìm theo mã, tên, phương pháp, mã chất' }}
       filters={
         <>
           <Select

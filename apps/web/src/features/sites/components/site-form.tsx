@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Medium } from '@qlcv/common/schemas/parameters';
+import type { RegulationOption } from '@qlcv/common/schemas/regulations';
 import {
   type Frequency,
   MAX_POINT_PARAMETERS,
@@ -30,11 +31,15 @@ import { DecimalInput } from '@/components/decimal-input';
 import { CodeNameFields, FormFooter } from '@/components/record-form';
 import { ProvinceSelect } from '@/features/customers';
 import { useParameterOptions } from '@/features/parameters/api/parameters-api';
+import { ApiError } from '@/lib/api/api-error';
 import { dayjs } from '@/lib/dayjs';
 import type { InvalidDecimal } from '@/lib/decimal';
 import { textLimit, zodRule } from '@/lib/forms';
+import { useRegulationOptions } from '../api/regulation-options';
 import type { SiteCreateInput } from '../api/sites-api';
 import { CustomerSelect } from './customer-select';
+import { PointRegulationFields, type PointRegulationValues } from './point-regulation-fields';
+import { OTHER_REGULATION } from './regulation-labels';
 import { FREQUENCY_OPTIONS, MEDIUM_OPTIONS } from './site-labels';
 
 type Coordinate = number | null | InvalidDecimal;
@@ -44,7 +49,7 @@ export interface PlanLineValues {
   frequency: Frequency | null;
 }
 
-export interface PointValues {
+export interface PointValues extends PointRegulationValues {
   /** Kept for an existing point, so its id (and what refers to it) stays. */
   id?: number;
   code: string;
@@ -53,8 +58,6 @@ export interface PointValues {
   latitude: Coordinate;
   longitude: Coordinate;
   description: string | null;
-  regulation: string | null;
-  regulation_column: string | null;
   plan: PlanLineValues[];
 }
 
@@ -95,8 +98,10 @@ const NEW_POINT: PointValues = {
   latitude: null,
   longitude: null,
   description: null,
+  regulation_id: null,
   regulation: null,
   regulation_column: null,
+  factors: {},
   plan: [],
 };
 const NEW_LINE: PlanLineValues = { parameter_id: null, frequency: 'quarterly' };
@@ -121,8 +126,11 @@ export const toSiteValues = (s: SiteDetail): SiteFormValues => ({
     latitude: p.latitude,
     longitude: p.longitude,
     description: p.description,
-    regulation: p.regulation,
+    // A citation without a catalogue regulation is one typed by hand.
+    regulation_id: p.regulation_id ?? (p.regulation || p.regulation_column ? OTHER_REGULATION : null),
+    regulation: p.regulation_id ? null : p.regulation,
     regulation_column: p.regulation_column,
+    factors: Object.fromEntries(p.regulation_factors.map((f) => [f.code, { value: f.value, reason: f.reason }])),
     plan: p.plan.map((l) => ({ parameter_id: l.parameter.id, frequency: l.frequency })),
   })),
 });
@@ -153,11 +161,49 @@ export function toSiteBody(v: SiteFormValues): SiteCreateInput {
       latitude: coordinate(p.latitude),
       longitude: coordinate(p.longitude),
       description: text(p.description),
-      regulation: text(p.regulation),
-      regulation_column: text(p.regulation_column),
+      ...regulationBody(p),
       plan: (p.plan ?? []).map((l) => ({ parameter_id: l.parameter_id as number, frequency: l.frequency as Frequency })),
     })),
   };
+}
+
+/** A point's regulation as the API takes it: a catalogue one with its column and the factors chosen, or a typed citation. */
+function regulationBody(p: PointValues) {
+  if (typeof p.regulation_id === 'number')
+    return {
+      regulation_id: p.regulation_id,
+      // The server writes the catalogue's code as the citation.
+      regulation: null,
+      regulation_column: p.regulation_column ?? null,
+      regulation_factors: Object.entries(p.factors ?? {})
+        .filter(([, f]) => f?.value)
+        .map(([code, f]) => ({ code, value: f.value as string, reason: text(f.reason) })),
+    };
+  const typed = p.regulation_id === OTHER_REGULATION;
+  return {
+    regulation_id: null,
+    regulation: typed ? text(p.regulation) : null,
+    regulation_column: typed ? text(p.regulation_column) : null,
+    regulation_factors: [],
+  };
+}
+
+/**
+ * The server names a chosen factor by its place in the body (`points.0.regulation_factors.1.value`); the form keeps
+ * factors by code (`points.0.factors.Kf.value`). Rewrites those fields for the body that was sent, so the errors land
+ * on the factor's own picker; a whole-list error goes under the regulation.
+ */
+export function siteFormError(error: unknown, body: SiteCreateInput): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const errors = error.errors.map((e) => {
+    const m = /^points\.(\d+)\.regulation_factors(?:\.(\d+)\.(\w+))?$/.exec(e.field ?? '');
+    if (!m) return e;
+    const [, i, j, key] = m;
+    const code = j === undefined ? undefined : body.points?.[Number(i)]?.regulation_factors?.[Number(j)]?.code;
+    if (!code) return { ...e, field: `points.${i}.regulation_id` };
+    return { ...e, field: `points.${i}.factors.${code}.${key === 'reason' ? 'reason' : 'value'}` };
+  });
+  return new ApiError(error.message, error.status, error.code, errors, error.canceled, { cause: error });
 }
 
 /** A parameter a saved plan names, kept as an option even when it is no longer in use. */
@@ -193,6 +239,12 @@ interface Props {
 export function SiteForm({ form, initialValues, onFinish, onCancel, submitting, submitLabel, site, notice }: Props) {
   const shape = siteCreateBody.shape;
   const known = useMemo(() => knownParameters(site), [site]);
+  const catalogue = useRegulationOptions();
+  const knownRegulations = useMemo(
+    () =>
+      new Map((site?.points ?? []).flatMap((p) => (p.regulation_id && p.regulation ? [[p.regulation_id, p.regulation]] : []))),
+    [site],
+  );
 
   return (
     <Form<SiteFormValues>
@@ -299,6 +351,12 @@ export function SiteForm({ form, initialValues, onFinish, onCancel, submitting, 
                 field={field}
                 index={index}
                 known={known}
+                regulations={{
+                  catalogue: catalogue.data,
+                  loading: catalogue.isFetching,
+                  failed: catalogue.isError,
+                  known: knownRegulations,
+                }}
                 onRemove={() => remove(field.name)}
               />
             ))}
@@ -306,7 +364,7 @@ export function SiteForm({ form, initialValues, onFinish, onCancel, submitting, 
               <Button
                 type="dashed"
                 icon={<PlusOutlined />}
-                onClick={() => add({ ...NEW_POINT, plan: [] })}
+                onClick={() => add({ ...NEW_POINT, factors: {}, plan: [] })}
                 disabled={submitting || fields.length >= MAX_SITE_POINTS}
               >
                 Thêm điểm quan trắc
@@ -330,12 +388,19 @@ function PointCard({
   field,
   index,
   known,
+  regulations,
   onRemove,
 }: {
   form: FormInstance<SiteFormValues>;
   field: FormListFieldData;
   index: number;
   known: KnownParameter[];
+  regulations: {
+    catalogue: RegulationOption[] | undefined;
+    loading: boolean;
+    failed: boolean;
+    known: ReadonlyMap<number, string>;
+  };
   onRemove: () => void;
 }) {
   const point = pointBody.shape;
@@ -361,8 +426,14 @@ function PointCard({
     return options.map((o) => ({ ...o, disabled: taken.has(o.value) }));
   };
 
-  // Another medium: the chosen parameters belong to the old one.
-  const onMediumChange = () => {
+  // Another medium: the chosen parameters belong to the old one, and so may the regulation.
+  const onMediumChange = (next: Medium) => {
+    const regulationId = form.getFieldValue(['points', field.name, 'regulation_id']) as unknown;
+    if (typeof regulationId === 'number' && regulations.catalogue?.find((r) => r.id === regulationId)?.medium !== next) {
+      form.setFieldValue(['points', field.name, 'regulation_id'], null);
+      form.setFieldValue(['points', field.name, 'regulation_column'], null);
+      form.setFieldValue(['points', field.name, 'factors'], {});
+    }
     const current = (form.getFieldValue(['points', field.name, 'plan']) ?? []) as PlanLineValues[];
     if (current.some((l) => l?.parameter_id))
       form.setFieldValue(
@@ -407,16 +478,6 @@ function PointCard({
             <Select options={MEDIUM_OPTIONS} placeholder="Chọn thành phần" onChange={onMediumChange} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name={[field.name, 'regulation']} label="Quy chuẩn áp dụng" rules={[zodRule(point.regulation)]}>
-            <Input {...textLimit(point.regulation)} placeholder="Ví dụ: QCVN 40:2011/BTNMT" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={4}>
-          <Form.Item name={[field.name, 'regulation_column']} label="Cột" rules={[zodRule(point.regulation_column)]}>
-            <Input {...textLimit(point.regulation_column)} placeholder="Ví dụ: B" />
-          </Form.Item>
-        </Col>
         <Col xs={12} md={6}>
           <Form.Item name={[field.name, 'latitude']} label="Vĩ độ" rules={[zodRule(point.latitude)]}>
             <DecimalInput scale={6} grouping={false} placeholder="20,936512" inputMode="decimal" />
@@ -427,12 +488,14 @@ function PointCard({
             <DecimalInput scale={6} grouping={false} placeholder="106,017391" inputMode="decimal" />
           </Form.Item>
         </Col>
-        <Col span={24}>
+        <Col xs={24} md={12}>
           <Form.Item name={[field.name, 'description']} label="Mô tả điểm" rules={[zodRule(point.description)]}>
             <Input.TextArea {...textLimit(point.description)} rows={1} autoSize={{ minRows: 1, maxRows: 4 }} />
           </Form.Item>
         </Col>
       </Row>
+
+      <PointRegulationFields form={form} field={field} medium={medium} {...regulations} />
 
       <Typography.Text strong>Kế hoạch quan trắc</Typography.Text>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>

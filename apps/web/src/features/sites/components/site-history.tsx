@@ -1,3 +1,4 @@
+import { formatDecVi } from '@qlcv/common/lab-decimal';
 import { MEDIUM_LABELS, type Medium } from '@qlcv/common/schemas/parameters';
 import { FREQUENCY_LABELS, type Frequency } from '@qlcv/common/schemas/sites';
 import { type HistoryView, historyValue } from '@/components/history-timeline';
@@ -22,13 +23,29 @@ interface RecordedPoint {
   code?: unknown;
   name?: unknown;
   medium?: unknown;
+  regulation?: unknown;
+  regulation_column?: unknown;
+  regulation_factors?: { code?: unknown; value?: unknown }[];
   plan?: { parameter?: { code?: unknown }; parameter_code?: unknown; parameter_id?: unknown; frequency?: unknown }[];
 }
 
-/** "NT1 (Nước thải): COD — Hằng quý, pH — Hằng tháng"; whatever the server recorded of a point, read as best it can. */
+/** "QCVN 40:2011/BTNMT cột B, Kq = 0,9, Kf = 1,1": a change of a factor reads in the history. */
+function regulationText(p: RecordedPoint): string {
+  if (!p.regulation) return '';
+  const column = p.regulation_column ? ` cột ${String(p.regulation_column)}` : '';
+  const factors = Array.isArray(p.regulation_factors)
+    ? p.regulation_factors.map((f) => `, ${String(f.code ?? '')} = ${formatDecVi(String(f.value ?? ''))}`).join('')
+    : '';
+  return ` — ${String(p.regulation)}${column}${factors}`;
+}
+
+/**
+ * "NT1 (Nước thải) — QCVN 40:2011/BTNMT cột B, Kq = 0,9: COD — Hằng quý, pH — Hằng tháng"; whatever the server
+ * recorded of a point, read as best it can.
+ */
 function pointText(p: RecordedPoint): string {
   const medium = MEDIUM_LABELS[p.medium as Medium];
-  const head = `${String(p.code ?? '')}${medium ? ` (${medium})` : ''}`;
+  const head = `${String(p.code ?? '')}${medium ? ` (${medium})` : ''}${regulationText(p)}`;
   if (!Array.isArray(p.plan) || p.plan.length === 0) return head;
   const lines = p.plan.map((l) => {
     const parameter = l.parameter?.code ?? l.parameter_code ?? (l.parameter_id ? `#${String(l.parameter_id)}` : '?');

@@ -6,7 +6,7 @@ import { placeNestedErrors } from '@/features/customers';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { useCreateSite } from '../api/sites-api';
-import { EMPTY_SITE, SiteForm, type SiteFormValues, toSiteBody } from '../components/site-form';
+import { EMPTY_SITE, SiteForm, type SiteFormValues, siteFormError, toSiteBody } from '../components/site-form';
 
 export default function SiteCreatePage() {
   const [form] = Form.useForm<SiteFormValues>();
@@ -14,13 +14,16 @@ export default function SiteCreatePage() {
   const create = useCreateSite();
 
   const onFinish = async (values: SiteFormValues) => {
+    const body = toSiteBody(values);
     try {
-      const site = await create.mutateAsync(toSiteBody(values));
+      const site = await create.mutateAsync(body);
       notifySuccess(`Đã thêm cơ sở “${site.name}” (${site.code}).`);
       navigate(urlFor('monitoring.sites.show', { id: site.id }));
     } catch (error) {
       // Errors of a point or a plan line (`points.1.code`, `points.0.plan.2.parameter_id`) go on that field.
-      if (!placeNestedErrors(form, error)) handleSubmitError(form, error);
+      // A chosen factor's error (`points.0.regulation_factors.1.value`) goes on that factor's picker.
+      const placed = siteFormError(error, body);
+      if (!placeNestedErrors(form, placed)) handleSubmitError(form, placed);
     }
   };
 

@@ -9,7 +9,7 @@ import { placeNestedErrors } from '@/features/customers';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { useSite, useUpdateSite } from '../api/sites-api';
-import { SiteForm, type SiteFormValues, toSiteBody, toSiteValues } from '../components/site-form';
+import { SiteForm, type SiteFormValues, siteFormError, toSiteBody, toSiteValues } from '../components/site-form';
 
 export default function SiteEditPage() {
   const id = Number(useParams().id);
@@ -38,12 +38,14 @@ function EditSiteForm({ site, onReload, reloading }: { site: SiteDetail; onReloa
 
   const onFinish = async (values: SiteFormValues) => {
     setConflict(null);
+    const body = toSiteBody(values);
     try {
-      const saved = await update.mutateAsync({ ...toSiteBody(values), version: site.version });
+      const saved = await update.mutateAsync({ ...body, version: site.version });
       notifySuccess(`Đã lưu cơ sở “${saved.name}”.`);
       navigate(urlFor('monitoring.sites.show', { id: site.id }));
     } catch (error) {
-      if (!placeNestedErrors(form, error)) handleSubmitError(form, error, setConflict);
+      const placed = siteFormError(error, body);
+      if (!placeNestedErrors(form, placed)) handleSubmitError(form, placed, setConflict);
     }
   };
 

@@ -1,5 +1,7 @@
 import { EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
+import { formatDecVi } from '@qlcv/common/lab-decimal';
+import type { RegulationOption } from '@qlcv/common/schemas/regulations';
 import { FREQUENCY_LABELS, type SiteDetail, type SitePoint } from '@qlcv/common/schemas/sites';
 import { Button, Card, Col, Descriptions, Empty, Row, Space, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,8 +10,11 @@ import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
+import { useRegulationOptions } from '../api/regulation-options';
 import { useSite } from '../api/sites-api';
 import { DeleteSiteButton } from '../components/delete-site-button';
+import { PointLimits, RegulationLink } from '../components/point-limits';
+import { validityNote } from '../components/regulation-labels';
 import { SITE_HISTORY } from '../components/site-history';
 import { coordinatesText, MediumTag, mapsUrl } from '../components/site-labels';
 
@@ -114,6 +119,8 @@ export default function SiteShowPage() {
 
 function Points({ site, canEdit }: { site: SiteDetail; canEdit: boolean }) {
   const navigate = useNavigate();
+  // The columns' meanings and the factors' names (the point keeps their codes).
+  const catalogue = useRegulationOptions();
   return (
     <Card
       title={`Điểm quan trắc (${site.points.length})`}
@@ -126,14 +133,109 @@ function Points({ site, canEdit }: { site: SiteDetail; canEdit: boolean }) {
           )}
         </Empty>
       ) : (
-        site.points.map((p) => <PointCard key={p.id} point={p} />)
+        site.points.map((p) => (
+          <PointCard key={p.id} point={p} regulation={catalogue.data?.find((r) => r.id === p.regulation_id)} />
+        ))
       )}
     </Card>
   );
 }
 
-function PointCard({ point: p }: { point: SitePoint }) {
-  const regulation = p.regulation ? `${p.regulation}${p.regulation_column ? ` — cột ${p.regulation_column}` : ''}` : null;
+/** The regulation a point is compared with: the catalogue's (linked, with its column's meaning and the chosen factors) or a typed citation. */
+function regulationItems(p: SitePoint, r: RegulationOption | undefined) {
+  if (p.regulation_id === null) {
+    const typed = p.regulation ? `${p.regulation}${p.regulation_column ? ` — cột ${p.regulation_column}` : ''}` : null;
+    return [
+      {
+        key: 'regulation',
+        label: 'Quy chuẩn',
+        children: typed ? (
+          <span>
+            {typed}{' '}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              (nhập tay, không so sánh tự động)
+            </Typography.Text>
+          </span>
+        ) : (
+          dash
+        ),
+      },
+    ];
+  }
+  const note = r ? validityNote(r) : null;
+  const column = r?.columns.find((c) => c.code === p.regulation_column);
+  const chosen = new Map(p.regulation_factors.map((f) => [f.code, f]));
+  // The regulation's factors in its order, then any the point keeps that it no longer has.
+  const codes = [...(r?.factors.map((f) => f.code) ?? []), ...p.regulation_factors.map((f) => f.code)].filter(
+    (c, i, all) => all.indexOf(c) === i,
+  );
+  return [
+    {
+      key: 'regulation',
+      label: 'Quy chuẩn',
+      span: 'filled' as const,
+      children: (
+        <span data-testid="point-regulation">
+          <RegulationLink id={p.regulation_id} code={p.regulation ?? r?.code ?? `#${p.regulation_id}`} />
+          {r && <Typography.Text type="secondary">{` — ${r.title}`}</Typography.Text>}
+          {note && <Tag style={{ marginInlineStart: 8 }}>{note}</Tag>}
+        </span>
+      ),
+    },
+    {
+      key: 'column',
+      label: 'Cột áp dụng',
+      span: 'filled' as const,
+      children: p.regulation_column ? (
+        <span data-testid="point-column">
+          <strong>{p.regulation_column}</strong>
+          {column ? ` — ${column.meaning}` : ''}
+        </span>
+      ) : (
+        dash
+      ),
+    },
+    ...(codes.length > 0
+      ? [
+          {
+            key: 'factors',
+            label: 'Hệ số',
+            span: 'filled' as const,
+            children: (
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {codes.map((code) => {
+                  const f = chosen.get(code);
+                  const def = r?.factors.find((x) => x.code === code);
+                  // The table's row, when the value names one row and no reason says more (rows may share a value).
+                  const rows = def?.values.filter((v) => v.value === f?.value) ?? [];
+                  const band = rows.length === 1 && !f?.reason ? rows[0] : undefined;
+                  return (
+                    <li key={code} data-testid="point-factor">
+                      {f ? (
+                        <>
+                          <strong>
+                            {code} = {formatDecVi(f.value)}
+                          </strong>
+                          {def ? ` (${def.name}${band ? `: ${band.label}` : ''})` : ''}
+                          {f.reason && <Typography.Text type="secondary">{` — căn cứ: ${f.reason}`}</Typography.Text>}
+                        </>
+                      ) : (
+                        <Typography.Text type="warning">
+                          {code}: chưa chọn{def ? ` (${def.name})` : ''}
+                        </Typography.Text>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ),
+          },
+        ]
+      : []),
+  ];
+}
+
+function PointCard({ point: p, regulation }: { point: SitePoint; regulation: RegulationOption | undefined }) {
   return (
     <Card
       size="small"
@@ -151,8 +253,8 @@ function PointCard({ point: p }: { point: SitePoint }) {
         column={{ xs: 1, md: 2 }}
         items={[
           { key: 'name', label: 'Vị trí', span: 'filled', children: p.name },
-          { key: 'regulation', label: 'Quy chuẩn', children: regulation ?? dash },
           { key: 'coordinates', label: 'Tọa độ', children: <MapLink latitude={p.latitude} longitude={p.longitude} /> },
+          ...regulationItems(p, regulation),
           ...(p.description
             ? [
                 {
@@ -185,6 +287,7 @@ function PointCard({ point: p }: { point: SitePoint }) {
           ))}
         </ul>
       )}
+      {p.regulation_id !== null && <PointLimits point={p} regulation={regulation} />}
     </Card>
   );
 }
