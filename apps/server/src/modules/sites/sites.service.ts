@@ -205,6 +205,8 @@ const makeRecords = (regulations: RegulationsService) =>
       search_text: searchText(body.code, body.name, body.address ?? '', body.permit_number ?? ''),
     }),
     check: (db, body, before) => checkBody(db, body, regulations, before),
+    // The history keeps what was written, not today's computed limits (they change with the date and the catalogue).
+    auditView: ({ points, ...site }: SiteDetail) => ({ ...site, points: points.map(({ limits: _l, ...p }) => p) }),
     inUse: async (db, site) => {
       const programs = await repo.programsCount(db, site.id);
       return kit.refusedWhileUsed(
