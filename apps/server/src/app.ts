@@ -21,6 +21,10 @@ import type { ModuleAccess } from './lib/record-access';
 import { Scheduler } from './lib/scheduler';
 import { secretBox } from './lib/secret-box';
 import { LocalStorage, type Storage } from './lib/storage';
+import { analysesAccess } from './modules/analyses/analyses.access';
+import { analysesRoutes } from './modules/analyses/analyses.routes';
+import { AnalysesService } from './modules/analyses/analyses.service';
+import { AnalysisResultsService } from './modules/analyses/analysis-results.service';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceCorrectionsService } from './modules/attendance/attendance-corrections.service';
@@ -343,7 +347,9 @@ export async function buildApp({
   programs.useRoundsOnTrips((trx, programId) => trips.tripOfProgram(trx, programId));
   timekeeping.useTripDays((from, to, userIds) => trips.teamDays(from, to, userIds));
   const samples = new SamplesService(db, { trips, parameters, sites, storage });
-  const custody = new SampleCustodyService(db, { samples, users });
+  // Issue 25 part 2: a sample's analyses are made in its reception's transaction.
+  const analyses = new AnalysesService(db);
+  const custody = new SampleCustodyService(db, { samples, users, analyses });
 
   // Who reaches the files and the history of each module's records, as each module declares it.
   const access: ModuleAccess[] = [
@@ -357,6 +363,7 @@ export async function buildApp({
     contractTemplatesAccess(),
     samplingTripsAccess(trips),
     samplesAccess(samples),
+    analysesAccess(analyses),
   ];
   for (const declared of access) {
     for (const [entity, check] of Object.entries(declared.documents ?? {})) documents.registerAccess(entity, check);
@@ -461,6 +468,10 @@ export async function buildApp({
   await app.register(monitoringProgramsRoutes, { programs });
   await app.register(samplingTripsRoutes, { trips });
   await app.register(samplesRoutes, { samples, custody });
+  await app.register(analysesRoutes, {
+    analyses,
+    results: new AnalysisResultsService(db, { analyses, equipment }),
+  });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

@@ -48,6 +48,10 @@ export const PERMISSION_KEYS = [
   // Issue 24 part 5, the laboratory's side of the samples: every sample; receive, analyse, store and dispose them.
   'lab.index',
   'lab.receive',
+  // Issue 25 part 2, the analyses: enter the results of the analyses assigned to me; verify, return and release results
+  // (never one's own: the verifier is not the analyst).
+  'lab.analyse',
+  'lab.verify',
   // Issue 25: the national technical regulations (QCVN) as dated data — add, edit, delete, import a limits table.
   'regulations.edit',
 ] as const;
@@ -115,7 +119,9 @@ export function permissionLabel(key: string): string {
   if (key === 'sampling.create') return 'Lên kế hoạch chuyến lấy mẫu';
   if (key === 'sampling.edit') return 'Sửa, hủy, xóa chuyến lấy mẫu';
   if (key === 'lab.index') return 'Xem tất cả mẫu (danh sách mẫu của phòng thí nghiệm)';
-  if (key === 'lab.receive') return 'Nhận mẫu, chuyển phân tích, lưu và hủy mẫu';
+  if (key === 'lab.receive') return 'Nhận mẫu, phân công phân tích, chuyển phân tích, lưu và hủy mẫu';
+  if (key === 'lab.analyse') return 'Nhập kết quả các phép phân tích được giao cho mình';
+  if (key === 'lab.verify') return 'Soát xét, trả lại và phát hành kết quả phân tích (không soát xét kết quả của chính mình)';
   if (key === 'regulations.edit') return 'Thêm, sửa, xóa quy chuẩn và nhập bảng giá trị giới hạn';
   if (key === 'attendance.index') return 'Chấm công và xem chấm công của mình';
   if (key === 'attendance.department') return 'Xem chấm công các phòng ban mình phụ trách';

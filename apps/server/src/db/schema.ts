@@ -171,6 +171,8 @@ export interface DB {
   sample_measurements: SampleMeasurementsTable;
   sample_photos: SamplePhotosTable;
   sample_events: SampleEventsTable;
+  analyses: AnalysesTable;
+  analysis_events: AnalysisEventsTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -1115,4 +1117,45 @@ export interface SampleEventsTable {
   within_holding: number | null;
   notes: string | null;
   created_at: string;
+}
+
+// Issue 25 part 2: the laboratory's analyses, one per sample × laboratory parameter, and their state changes.
+export interface AnalysesTable extends Stamps {
+  id: Generated<number>;
+  sample_id: number;
+  parameter_id: number;
+  /** pending | assigned | entered | verified | released | returned. */
+  state: string;
+  analyst_id: number | null;
+  /** null, '<' (below the LOD) or '>' (above the method's range). */
+  qualifier: string | null;
+  /** A decimal string as entered (significant figures kept), never a float. */
+  value: string | null;
+  unit: string;
+  method: string;
+  equipment_id: number | null;
+  analysed_on: string | null;
+  uncertainty: string | null;
+  notes: string | null;
+  /** ISO instants in UTC (`toISOString`), so they compare as text. */
+  hold_until: string | null;
+  late_for_holding: number;
+  entered_by: number | null;
+  entered_at: string | null;
+  verified_by: number | null;
+  verified_at: string | null;
+  released_by: number | null;
+  released_at: string | null;
+  return_reason: string | null;
+}
+
+export interface AnalysisEventsTable {
+  id: Generated<number>;
+  analysis_id: number;
+  state: string;
+  at: string;
+  by_id: number | null;
+  to_id: number | null;
+  result: string | null;
+  reason: string | null;
 }

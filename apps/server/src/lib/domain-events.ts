@@ -53,7 +53,11 @@ export type DomainEventType =
   | 'sampling_trip.assigned'
   | 'equipment.calibration_due'
   // Issue 24 part 5: a sample still held past its holding time, by the scheduler (sample-holding.job.ts), once.
-  | 'sample.holding_expired';
+  | 'sample.holding_expired'
+  // Issue 25 part 2, the laboratory's analyses (modules/analyses): a batch assigned to an analyst (one event), a result
+  // returned to its analyst with the reason.
+  | 'analysis.assigned'
+  | 'analysis.returned';
 
 export async function recordEvent(
   db: Kysely<DB>,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBrowser } from '../integrations/push/push-service-stand-in';
 import { sampleTemplate } from '../modules/contract-templates/sample-template';
 import { accessPlugin } from '../plugins/access';
+import { analysesRequestFor } from './analyses-matrix';
 import { attendanceRequestFor } from './attendance-matrix';
 import { insertKpiType, insertOpenEvaluation, quarterBody } from './evaluation-fixtures';
 import { createDepartment, createRole, createUser, uniq } from './fixtures';
@@ -784,6 +785,9 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   if (attendance) return { ...attendance, method: attendance.method as 'GET' };
   const round = await roundRequestFor(r);
   if (round) return { ...round, method: round.method as 'GET', headers: undefined as Record<string, string> | undefined };
+  const analysis = await analysesRequestFor(t, label(r), key, await userIdOf(token), programBody);
+  if (analysis)
+    return { ...analysis, method: analysis.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const sample = await samplesRequestFor(t, label(r), key, await userIdOf(token), programBody);
   if (sample) return { ...sample, method: sample.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const sampling = await tripRequestFor(r, key, token);

@@ -91,6 +91,12 @@ export const queryKeys = {
     ...resource('sampling-trips'),
     roundOptions: (search: string) => ['sampling-trips', 'round-options', search] as const,
   },
+  /** `/api/analyses`: the laboratory's analyses; `worksheet` one parameter's batch, `analysts` the assignment picker. */
+  analyses: {
+    ...resource('analyses'),
+    worksheet: (query: object) => ['analyses', 'worksheet', query] as const,
+    analysts: (query: object) => ['analyses', 'analysts', query] as const,
+  },
   /** `/api/samples`: a trip's samples and the laboratory's list; `labels` the label sheet, `byCode` a scanned label. */
   samples: {
     ...resource('samples'),
@@ -228,6 +234,7 @@ const HISTORY_OF: Record<AuditEntity, { history: (id: number) => readonly unknow
   regulations: queryKeys.regulations,
   sampling_trips: queryKeys.samplingTrips,
   samples: queryKeys.samples,
+  analyses: queryKeys.analyses,
 };
 
 /** The key of a record's history: `historyKey('request_types', 3)` → `['request-types', 'history', 3]`. */

@@ -46,6 +46,8 @@ export const AUDIT_ENTITIES = {
   sampling_trips: 'sampling.index',
   /** Samples: whoever sees the sample's trip, or the laboratory (the samples' service decides, 404 outside). */
   samples: ['sampling.index', 'sampling.department', 'sampling.all', 'lab.index', 'lab.receive'],
+  /** Issue 25 part 2: an analysis, read by the laboratory (an analyst their own; the analyses' service decides). */
+  analyses: ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'],
   /** Issue 25: national technical regulations (their columns, factors and limits in one history). */
   regulations: 'regulations.edit',
 } as const satisfies Record<string, string | readonly string[]>;

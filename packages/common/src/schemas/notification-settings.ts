@@ -98,6 +98,12 @@ export const PLACEHOLDERS = {
   'sample.taken_at': { label: 'Thời điểm lấy mẫu', sample: '10/03/2027 09:15' },
   'sample.hold_until': { label: 'Hạn lưu mẫu', sample: '11/03/2027 09:15' },
   'sample.status': { label: 'Bước hiện tại của mẫu', sample: 'Đã bàn giao' },
+  'analysis.code': { label: 'Phép phân tích (mẫu · chỉ tiêu)', sample: 'CLM-2027-004-NT1 · COD' },
+  'analysis.count': { label: 'Số phép phân tích', sample: '12' },
+  'analysis.parameters': { label: 'Các chỉ tiêu phân tích', sample: 'COD, BOD5' },
+  'analysis.samples': { label: 'Các mẫu phân tích', sample: 'CLM-2027-004-NT1, CLM-2027-004-NT2' },
+  'analysis.result': { label: 'Kết quả đã nhập', sample: '< 0.050 mg/L' },
+  'analysis.reason': { label: 'Lý do trả lại', sample: 'Đường chuẩn chưa đạt, phân tích lại' },
 } as const satisfies Record<string, { label: string; sample: string }>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -165,7 +171,8 @@ export interface EventDef {
     | 'monitoring_rounds'
     | 'sampling_trips'
     | 'equipment'
-    | 'samples';
+    | 'samples'
+    | 'analyses';
   /** The placeholder of the record's code when it is not `<group>.code` (a group of several records: monitoring). */
   code?: Placeholder;
   placeholders: Placeholder[];
@@ -549,6 +556,37 @@ export const EVENT_CATALOGUE = {
       ['in_app', 'email'],
     ),
   },
+  // Issue 25 part 2: the laboratory's analyses — a batch assigned to an analyst, a result returned with the reason.
+  'analysis.assigned': {
+    label: 'Được giao phân tích mẫu',
+    group: 'monitoring',
+    entity: 'analyses',
+    code: 'analysis.code',
+    placeholders: [...COMMON, 'analysis.code', 'analysis.count', 'analysis.parameters', 'analysis.samples'],
+    // assignee: the analyst the batch is given to.
+    dynamic: ['assignee'],
+    defaults: inApp(
+      ['assignee'],
+      'Bạn được giao {{analysis.count}} phép phân tích',
+      '{{actor.name}} giao bạn phân tích {{analysis.parameters}} của các mẫu {{analysis.samples}}.',
+      ['in_app', 'push'],
+    ),
+  },
+  'analysis.returned': {
+    label: 'Kết quả phân tích bị trả lại',
+    group: 'monitoring',
+    entity: 'analyses',
+    code: 'analysis.code',
+    placeholders: [...COMMON, 'analysis.code', 'analysis.parameters', 'analysis.samples', 'analysis.result', 'analysis.reason'],
+    // assignee: the analyst, and whoever entered the result if another.
+    dynamic: ['assignee'],
+    defaults: inApp(
+      ['assignee'],
+      'Kết quả {{analysis.code}} bị trả lại',
+      '{{actor.name}} trả lại kết quả {{analysis.result}} ({{analysis.code}}). Lý do: {{analysis.reason}}. Vui lòng kiểm tra và nhập lại.',
+      ['in_app', 'push'],
+    ),
+  },
 } as const satisfies Record<string, EventDef>;
 
 export type NotificationEvent = keyof typeof EVENT_CATALOGUE;
@@ -611,6 +649,8 @@ const SAMPLE_EVENT_LINKS: Partial<Record<NotificationEvent, string>> = {
   'sampling_trip.assigned': '/admin/monitoring/trips/4',
   'equipment.calibration_due': '/admin/monitoring/equipment/3/edit',
   'sample.holding_expired': '/admin/monitoring/samples/7',
+  'analysis.assigned': '/admin/monitoring/analyses/21',
+  'analysis.returned': '/admin/monitoring/analyses/21',
 };
 
 /** The sample values of an event's placeholders, for the preview. */

@@ -38,6 +38,7 @@ import { samplingTrips } from './0040-sampling-trips';
 import { samples } from './0041-samples';
 import { monitoringReminders } from './0042-monitoring-reminders';
 import { regulations } from './0043-regulations';
+import { analyses } from './0044-analyses';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0041-samples': samples,
   '0042-monitoring-reminders': monitoringReminders,
   '0043-regulations': regulations,
+  '0044-analyses': analyses,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

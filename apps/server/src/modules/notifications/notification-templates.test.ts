@@ -7,6 +7,7 @@ import {
 } from '@qlcv/common/schemas/notification-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../lib/domain-events';
+import { labWorld, receivedSample } from '../../test/analysis-fixtures';
 import { createDepartment, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createProgramme } from '../../test/monitoring-fixtures';
@@ -280,6 +281,33 @@ describe('notification templates in delivery', () => {
       expect(held.statusCode, held.body).toBe(201);
       expect(await new SampleHoldingJob(db()).runOnce(new Date(Date.now() + 2 * 86_400_000))).toBe(1);
       const onSample = { id: held.json().id as number, code: held.json().code as string };
+      // The laboratory: a received sample's analysis assigned to an analyst, entered, and returned with a reason.
+      const lab = await labWorld(t);
+      const labSample = await receivedSample(t, lab);
+      const cod = labSample.analyses.get(lab.cod.id) as { id: number; version: number };
+      const analyst = await t.userWith(['lab.analyse']);
+      const assigned = await call('POST', '/api/analyses/assign', {
+        analyst_id: analyst.id,
+        rows: [{ id: cod.id, version: cod.version }],
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      const entered = await call(
+        'POST',
+        `/api/analyses/${cod.id}/result`,
+        { value: '12', version: assigned.json()[0].version },
+        analyst.token,
+      );
+      expect(entered.statusCode, entered.body).toBe(200);
+      const returned = await call('POST', `/api/analyses/${cod.id}/return`, {
+        reason: 'Phân tích lại',
+        version: entered.json().version,
+      });
+      expect(returned.statusCode, returned.body).toBe(200);
+      const onAnalysis = {
+        id: cod.id,
+        code: `${labSample.code} · ${lab.cod.code}`,
+        link: `/admin/monitoring/analyses/${cod.id}`,
+      };
       // The rest as their modules record them, on real records (a request's or a work's event reads its record).
       const events: { type: NotificationEvent; entity: string; id: number; payload: Record<string, unknown> }[] = [
         { type: 'request.step_changed', entity: 'requests', id: request.id, payload: { to_step: 2 } },
@@ -344,6 +372,8 @@ describe('notification templates in delivery', () => {
         'sampling_trip.assigned': { ...onTrip, link: `/admin/monitoring/trips/${onTrip.id}` },
         'equipment.calibration_due': { ...meter, link: `/admin/monitoring/equipment/${meter.id}/edit` },
         'sample.holding_expired': { ...onSample, link: `/admin/monitoring/samples/${onSample.id}` },
+        'analysis.assigned': onAnalysis,
+        'analysis.returned': onAnalysis,
       };
       const leaves = NOTIFICATION_EVENTS.filter((e) => EVENT_CATALOGUE[e].group === 'leave');
       expect(Object.keys(expected).sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => !leaves.includes(e)).sort());

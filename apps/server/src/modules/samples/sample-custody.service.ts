@@ -20,6 +20,15 @@ import { SAMPLE_ENTITY, SAMPLE_NOT_FOUND, type SamplesService } from './samples.
 
 export type StepBody = SampleHandOverBody | SampleReceiveBody | SampleStepBody;
 
+/** What the reception makes in its own transaction: the sample's analyses (modules/analyses, issue 25). */
+export interface ReceptionAnalyses {
+  createForSample(
+    trx: Kysely<DB>,
+    actor: Actor,
+    sample: Pick<SampleDetail, 'id' | 'taken_at' | 'lab_parameters'>,
+  ): Promise<unknown>;
+}
+
 /**
  * The chain of custody (issue 24 part 5): taken → handed over (by the team, to a person, with the cool box's
  * temperature) → received at the laboratory (intact, within the holding time, temperature) → in analysis → stored →
@@ -29,7 +38,7 @@ export type StepBody = SampleHandOverBody | SampleReceiveBody | SampleStepBody;
 export class SampleCustodyService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly deps: { samples: SamplesService; users: UsersService },
+    private readonly deps: { samples: SamplesService; users: UsersService; analyses: ReceptionAnalyses },
   ) {}
 
   async step(actor: Actor, id: number, step: SampleStep, body: StepBody): Promise<SampleDetail> {
@@ -53,6 +62,8 @@ export class SampleCustodyService {
       const event = await this.eventOf(trx, s, step, body, now);
       if (!(await repo.move(trx, id, move.from, s.version, { status: move.to, updated_at: now }))) throw staleVersion();
       await repo.insertEvent(trx, { sample_id: id, status: move.to, by_id: actor.id, created_at: now, ...event });
+      // Received: one analysis per laboratory parameter due at its point, made once (the sample moved once above).
+      if (step === 'receive') await this.deps.analyses.createForSample(trx, actor, s);
       await writeAudit(trx, actor, {
         entity: SAMPLE_ENTITY,
         entityId: id,

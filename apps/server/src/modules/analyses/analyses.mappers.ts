@@ -1,0 +1,56 @@
+import type { Analysis, AnalysisQualifier, AnalysisState } from '@qlcv/common/schemas/analyses';
+import type { SampleQcKind, SampleStatus } from '@qlcv/common/schemas/samples';
+import type { AnalysisRow } from './analyses.repository';
+
+export const ANALYSIS_ENTITY = 'analyses';
+export const ANALYSIS_NOT_FOUND = 'Không tìm thấy phép phân tích.';
+
+const person = (id: number | null, name: string | null) => (id !== null ? { id, name: name ?? '' } : null);
+
+export function toAnalysis(r: AnalysisRow): Analysis {
+  return {
+    id: r.id,
+    sample: {
+      id: r.sample_id,
+      code: r.sample_code,
+      qc_kind: r.sample_qc_kind as SampleQcKind,
+      status: r.sample_status as SampleStatus,
+      taken_at: r.sample_taken_at,
+    },
+    trip: { id: r.trip_id, code: r.trip_code },
+    site: { id: r.site_id, code: r.site_code, name: r.site_name },
+    point: { id: r.point_id, code: r.point_code, name: r.point_name },
+    parameter: {
+      id: r.parameter_id,
+      code: r.parameter_code,
+      name: r.parameter_name,
+      unit: r.parameter_unit,
+      method: r.parameter_method,
+      lod: r.parameter_lod,
+      loq: r.parameter_loq,
+    },
+    state: r.state as AnalysisState,
+    analyst: person(r.analyst_id, r.analyst_name),
+    qualifier: r.qualifier as AnalysisQualifier | null,
+    value: r.value,
+    unit: r.unit,
+    method: r.method,
+    equipment:
+      r.equipment_id !== null ? { id: r.equipment_id, code: r.equipment_code ?? '', name: r.equipment_name ?? '' } : null,
+    analysed_on: r.analysed_on,
+    uncertainty: r.uncertainty,
+    notes: r.notes,
+    hold_until: r.hold_until,
+    late_for_holding: Boolean(Number(r.late_for_holding)),
+    entered_by: person(r.entered_by, r.entered_by_name),
+    entered_at: r.entered_at,
+    verified_by: person(r.verified_by, r.verified_by_name),
+    verified_at: r.verified_at,
+    released_by: person(r.released_by, r.released_by_name),
+    released_at: r.released_at,
+    return_reason: r.return_reason,
+    version: Number(r.version),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
