@@ -84,9 +84,10 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'sampling.all',
       'sampling.create',
       'sampling.edit',
-      // Heads follow the samples (the laboratory's head also receives them).
+      // Heads follow the samples (the laboratory's head also receives them, assigns and verifies analyses).
       'lab.index',
       'lab.receive',
+      'lab.verify',
     ],
   },
   {
@@ -137,8 +138,9 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
     code: 'thi_nghiem',
     name: 'Nhân viên thí nghiệm',
     description: 'Nhận mẫu từ đội hiện trường, theo dõi thời hạn lưu mẫu, phân tích và lưu, hủy mẫu',
-    // The laboratory sees every sample and takes it along its chain of custody.
-    keys: [...STAFF_KEYS, 'lab.index', 'lab.receive'],
+    // The laboratory sees every sample and takes it along its chain of custody; its analysts enter and cross-verify
+    // results (never their own, issue 25).
+    keys: [...STAFF_KEYS, 'lab.index', 'lab.receive', 'lab.analyse', 'lab.verify'],
   },
   {
     code: 'kinh_doanh',
