@@ -242,6 +242,8 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     'attendance.sites': site.id,
     'attendance.corrections': correction.id,
     'monitoring.parameters': parameter.id,
+    // A shipped regulation (QCVN 40:2011 and the others come with the migration).
+    regulations: (await firstId(request, token, '/api/regulations?search=40:2011'))!,
     'monitoring.sites': monitored.id,
     'monitoring.equipment': instrument.id,
     'monitoring.programs': program.id,

@@ -136,6 +136,12 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'monitoring.parameters.index': () => import('@/features/parameters/pages/parameter-list-page'),
   'monitoring.parameters.create': () => import('@/features/parameters/pages/parameter-create-page'),
   'monitoring.parameters.edit': () => import('@/features/parameters/pages/parameter-edit-page'),
+  ...crud('regulations', {
+    index: () => import('@/features/regulations/pages/regulation-list-page'),
+    create: () => import('@/features/regulations/pages/regulation-create-page'),
+    show: () => import('@/features/regulations/pages/regulation-show-page'),
+    edit: () => import('@/features/regulations/pages/regulation-edit-page'),
+  }),
   'monitoring.equipment.index': () => import('@/features/equipment/pages/equipment-list-page'),
   'monitoring.equipment.create': () => import('@/features/equipment/pages/equipment-create-page'),
   'monitoring.equipment.edit': () => import('@/features/equipment/pages/equipment-edit-page'),

@@ -73,6 +73,10 @@ describe('the route table (seed §2, §6)', () => {
       'monitoring.sites.create': '/admin/monitoring/sites/create',
       'monitoring.sites.show': '/admin/monitoring/sites/:id',
       'monitoring.sites.edit': '/admin/monitoring/sites/:id/edit',
+      'regulations.index': '/admin/regulations',
+      'regulations.create': '/admin/regulations/create',
+      'regulations.show': '/admin/regulations/:id',
+      'regulations.edit': '/admin/regulations/:id/edit',
       'user_evaluations.index': '/admin/user-evaluations',
       error: '/error',
       'error.403': '/403',
@@ -107,6 +111,11 @@ describe('the route table (seed §2, §6)', () => {
     expect(keysOf('monitoring.sites.create')).toEqual(['monitoring.create']);
     expect(keysOf('monitoring.sites.show')).toEqual(['monitoring.show', 'monitoring.edit']);
     expect(keysOf('monitoring.sites.edit')).toEqual(['monitoring.edit']);
+    // Regulations are law everyone compares with: read signed in, written with regulations.edit (issue 25).
+    expect(keysOf('regulations.index')).toEqual([]);
+    expect(keysOf('regulations.show')).toEqual([]);
+    expect(keysOf('regulations.create')).toEqual(['regulations.edit']);
+    expect(keysOf('regulations.edit')).toEqual(['regulations.edit']);
   });
 
   it('runs auth then permission on admin routes; authentication only where the seed says', () => {
@@ -150,12 +159,15 @@ describe('the route table (seed §2, §6)', () => {
     expect(names).not.toContain('works.index');
     expect(menuRouteFor('users.edit')?.name).toBe('users.index');
     expect(menuRouteFor('works.create')?.name).toBe('works.my_work');
-    // The "Quan trắc" group shows to whoever reads the parameter catalogue, and only to them.
+    // The "Quan trắc" group: the catalogues to whoever reads them; the regulations (QCVN) to everyone signed in, next to
+    // the parameters.
     const monitoring = buildMenu(['monitoring.index']).find((s) => s.group.key === 'monitoring');
     expect(monitoring?.group.label).toBe('Quan trắc');
-    expect(monitoring?.routes.map((r) => r.name)).toContain('monitoring.parameters.index');
+    expect(monitoring?.routes.map((r) => r.name).slice(0, 2)).toEqual(['monitoring.parameters.index', 'regulations.index']);
     expect(monitoring?.routes.map((r) => r.name)).toContain('monitoring.sites.index');
-    expect(buildMenu(['monitoring.show']).some((s) => s.group.key === 'monitoring')).toBe(false);
+    const others = buildMenu(['monitoring.show']).find((s) => s.group.key === 'monitoring');
+    expect(others?.routes.map((r) => r.name)).toEqual(['regulations.index']);
+    expect(menuRouteFor('regulations.show')?.name).toBe('regulations.index');
     expect(menuRouteFor('monitoring.parameters.edit')?.name).toBe('monitoring.parameters.index');
     expect(menuRouteFor('monitoring.sites.show')?.name).toBe('monitoring.sites.index');
   });

@@ -355,6 +355,18 @@ export const ROUTES: RouteDef[] = [
     keys: { index: ['monitoring.index'], create: ['monitoring.create'], edit: ['monitoring.edit', 'monitoring.show'] },
     screens: ['index', 'create', 'edit'],
   }),
+  // Issue 25: national technical regulations (QCVN) as dated data. Law every signed-in person reads (the lab, the field
+  // team, the account managers compare with it); regulations.edit writes and imports.
+  ...crud({
+    name: 'regulations',
+    path: 'regulations',
+    list: 'Quy chuẩn kỹ thuật',
+    noun: 'quy chuẩn',
+    group: 'monitoring',
+    description:
+      'Quy chuẩn kỹ thuật quốc gia (QCVN) theo thời gian hiệu lực: các cột, hệ số và giá trị giới hạn của từng thông số.',
+    keys: { create: ['regulations.edit'], edit: ['regulations.edit'] },
+  }),
   ...crud({
     name: 'monitoring.equipment',
     path: 'monitoring/equipment',
