@@ -5,14 +5,9 @@ import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { useCreateRegulation } from '../api/regulations-api';
-import {
-  checkRegulationForm,
-  EMPTY_REGULATION,
-  placeRegulationErrors,
-  RegulationForm,
-  type RegulationFormValues,
-  toRegulationBody,
-} from '../components/regulation-form';
+import { RegulationForm } from '../components/regulation-form';
+import { checkRegulationForm, placeRegulationErrors } from '../components/regulation-form-errors';
+import { EMPTY_REGULATION, type RegulationFormValues, toRegulationBody } from '../components/regulation-form-values';
 
 /** A new regulation with its columns, factors and limits (regulations.edit, as the route). */
 export default function RegulationCreatePage() {

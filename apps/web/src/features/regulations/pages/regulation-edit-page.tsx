@@ -8,14 +8,9 @@ import { handleSubmitError } from '@/components/submit-error';
 import { notifySuccess } from '@/lib/notify/notify';
 import { urlFor } from '@/lib/routes';
 import { useRegulation, useUpdateRegulation } from '../api/regulations-api';
-import {
-  checkRegulationForm,
-  placeRegulationErrors,
-  RegulationForm,
-  type RegulationFormValues,
-  regulationFormValues,
-  toRegulationBody,
-} from '../components/regulation-form';
+import { RegulationForm } from '../components/regulation-form';
+import { checkRegulationForm, placeRegulationErrors } from '../components/regulation-form-errors';
+import { type RegulationFormValues, regulationFormValues, toRegulationBody } from '../components/regulation-form-values';
 
 /** A regulation's head, columns, factors and limits, edited with regulations.edit (as the route). */
 export default function RegulationEditPage() {
