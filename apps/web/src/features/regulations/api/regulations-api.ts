@@ -43,7 +43,10 @@ export function useRegulation(id: number) {
   });
 }
 
-/** GET /api/regulations/options: every regulation, for the "Thay thế bởi" picker. */
+/**
+ * GET /api/regulations/options: every regulation with its columns and factor tables — the "Thay thế bởi" picker and a
+ * monitoring point's regulation picker (the sites feature). The catalogue changes rarely: no refetch mid-form.
+ */
 export function useRegulationOptions() {
   const query = {};
   return useQuery({

@@ -1,5 +1,4 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
-import type { RegulationOption } from '@qlcv/common/schemas/regulations';
 import type { Site, SiteDetail, siteCreateBody, siteUpdateBody } from '@qlcv/common/schemas/sites';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -87,20 +86,5 @@ export function useExportSites() {
   return useMutation({
     mutationFn: (query: Omit<SiteListQuery, 'page' | 'per_page'>) =>
       api.download('/api/sites', query, `co-so-quan-trac-${dayjs().format('YYYY-MM-DD')}.xlsx`),
-  });
-}
-
-/**
- * GET /api/regulations/options → the catalogue's regulations with their columns and factor tables (any signed-in
- * person). Read once for every medium: a point's picker filters by its medium, and a point whose medium changes must
- * know the medium of the regulation it held.
- */
-export function useRegulationOptions() {
-  const query = {};
-  return useQuery({
-    queryKey: queryKeys.regulations.options(query),
-    queryFn: () => api.get<RegulationOption[]>('/api/regulations/options', { params: query, display: 'ignore' }),
-    // The catalogue changes rarely: no refetch while a form is being filled.
-    staleTime: 5 * 60_000,
   });
 }
