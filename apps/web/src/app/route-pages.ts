@@ -173,6 +173,9 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'monitoring.samples.code': () => import('@/features/samples/pages/sample-scan-page'),
   'monitoring.samples.labels': () => import('@/features/samples/pages/sample-labels-page'),
   'monitoring.samples.label': () => import('@/features/samples/pages/sample-label-page'),
+  'monitoring.analyses.index': () => import('@/features/analyses/pages/analysis-list-page'),
+  'monitoring.analyses.show': () => import('@/features/analyses/pages/analysis-show-page'),
+  'monitoring.analyses.worksheet': () => import('@/features/analyses/pages/worksheet-page'),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),

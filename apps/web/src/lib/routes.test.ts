@@ -77,6 +77,9 @@ describe('the route table (seed §2, §6)', () => {
       'regulations.create': '/admin/regulations/create',
       'regulations.show': '/admin/regulations/:id',
       'regulations.edit': '/admin/regulations/:id/edit',
+      'monitoring.analyses.index': '/admin/monitoring/analyses',
+      'monitoring.analyses.worksheet': '/admin/monitoring/analyses/worksheet',
+      'monitoring.analyses.show': '/admin/monitoring/analyses/:id',
       'user_evaluations.index': '/admin/user-evaluations',
       error: '/error',
       'error.403': '/403',
@@ -116,6 +119,9 @@ describe('the route table (seed §2, §6)', () => {
     expect(keysOf('regulations.show')).toEqual([]);
     expect(keysOf('regulations.create')).toEqual(['regulations.edit']);
     expect(keysOf('regulations.edit')).toEqual(['regulations.edit']);
+    // The laboratory's analyses: every laboratory key reads them (an analyst, their own: the server decides).
+    for (const name of ['monitoring.analyses.index', 'monitoring.analyses.show', 'monitoring.analyses.worksheet'])
+      expect(keysOf(name), name).toEqual(['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive']);
   });
 
   it('runs auth then permission on admin routes; authentication only where the seed says', () => {

@@ -32,6 +32,7 @@
 //   monitoring.programs.*    (monitoring.*)                 monitoring-programs
 //   monitoring.trips.*       (sampling.*)                   sampling-trips
 //   monitoring.samples.*     (sampling.*, lab.*)            samples
+//   monitoring.analyses.*    (lab.*)                        analyses
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -184,6 +185,8 @@ const keys4 = (resource: string) => ({
 const SAMPLE_TEAM: PermissionKey[] = ['sampling.index', 'sampling.department', 'sampling.all'];
 /** Who reads a sample: whoever sees its trip, and the laboratory. */
 const SAMPLE_READERS: PermissionKey[] = [...SAMPLE_TEAM, 'lab.index', 'lab.receive'];
+/** Who reads analyses: the laboratory (an analyst holding only lab.analyse, their own). */
+const LAB_READERS: PermissionKey[] = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
 
 // The table --------------------------------------------------------------------------------------
 export const ROUTES: RouteDef[] = [
@@ -471,6 +474,28 @@ export const ROUTES: RouteDef[] = [
     permissions: SAMPLE_READERS,
     description: 'Nhãn của một mẫu có mã QR để in lại.',
   },
+  // Issue 25 part 2: the laboratory's analyses, a sample × laboratory parameter each — assigned by the head, entered
+  // (one parameter's worksheet), verified by a second person, released. An analyst holding only lab.analyse reads
+  // their own.
+  ...crud({
+    name: 'monitoring.analyses',
+    path: 'monitoring/analyses',
+    list: 'Phân tích mẫu',
+    noun: 'phép phân tích',
+    group: 'monitoring',
+    description: 'Phép phân tích của phòng thí nghiệm: phân công, nhập kết quả theo bảng, soát xét và phát hành.',
+    keys: { index: LAB_READERS, show: LAB_READERS },
+    screens: ['index', 'show'],
+  }),
+  admin({
+    name: 'monitoring.analyses.worksheet',
+    path: 'monitoring/analyses/worksheet',
+    label: 'Bảng nhập kết quả',
+    parent: 'monitoring.analyses.index',
+    hidden: true,
+    permissions: LAB_READERS,
+    description: 'Nhập kết quả một chỉ tiêu cho nhiều mẫu cùng lúc, bằng bàn phím; cờ QC mẫu trắng và mẫu lặp.',
+  }),
 
   ...crud({
     name: 'leaves',

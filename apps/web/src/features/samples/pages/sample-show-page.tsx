@@ -199,8 +199,20 @@ function Measurements({ sample }: { sample: SampleDetail }) {
 }
 
 function LabParameters({ sample }: { sample: SampleDetail }) {
+  // Made when the laboratory receives the sample: its analyses, for whoever reads the laboratory's.
+  const readsAnalyses = useCan(['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive']);
+  const received = !['taken', 'handed_over'].includes(sample.status);
   return (
-    <Card title={`Chỉ tiêu phân tích tại phòng thí nghiệm (${sample.lab_parameters.length})`}>
+    <Card
+      title={`Chỉ tiêu phân tích tại phòng thí nghiệm (${sample.lab_parameters.length})`}
+      extra={
+        readsAnalyses &&
+        received &&
+        sample.lab_parameters.length > 0 && (
+          <Link to={`${urlFor('monitoring.analyses.index')}?sample_id=${sample.id}`}>Xem phép phân tích</Link>
+        )
+      }
+    >
       {sample.lab_parameters.length === 0 ? (
         <Typography.Text type="secondary">Điểm này không có chỉ tiêu phân tích tại phòng thí nghiệm trong đợt.</Typography.Text>
       ) : (
