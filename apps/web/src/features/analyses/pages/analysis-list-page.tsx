@@ -242,6 +242,7 @@ export default function AnalysisListPage() {
             data-testid="analyses-table"
             dataSource={rows}
             loading={analyses.isFetching}
+            onRow={(a) => ({ 'data-sample': a.sample.code }) as object}
             rowSelection={
               acts
                 ? {
