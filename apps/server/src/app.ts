@@ -24,7 +24,9 @@ import { LocalStorage, type Storage } from './lib/storage';
 import { analysesAccess } from './modules/analyses/analyses.access';
 import { analysesRoutes } from './modules/analyses/analyses.routes';
 import { AnalysesService } from './modules/analyses/analyses.service';
+import { AnalysisLimitsService } from './modules/analyses/analysis-limits.service';
 import { AnalysisResultsService } from './modules/analyses/analysis-results.service';
+import { AnalysisTrendsService } from './modules/analyses/analysis-trends.service';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceCorrectionsService } from './modules/attendance/attendance-corrections.service';
@@ -470,7 +472,12 @@ export async function buildApp({
   await app.register(samplesRoutes, { samples, custody });
   await app.register(analysesRoutes, {
     analyses,
-    results: new AnalysisResultsService(db, { analyses, equipment }),
+    results: new AnalysisResultsService(db, {
+      analyses,
+      equipment,
+      limits: new AnalysisLimitsService({ regulations }),
+    }),
+    trends: new AnalysisTrendsService(db, { customers }),
   });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });

@@ -133,3 +133,24 @@ export function limitText(limit: { min: string | null; max: string | null }): st
 export function inForceOn(r: { valid_from: string; valid_to: string | null }, date: string): boolean {
   return r.valid_from <= date && (r.valid_to === null || date <= r.valid_to);
 }
+
+/**
+ * A single sample is compared with the limit of no averaging period (water), else the shortest one the regulation
+ * gives (QCVN 05's 1 giờ before 8 giờ, 24 giờ, năm): a field sample is an hour's measurement (Thông tư 10/2021).
+ */
+const AVERAGING_ORDER = ['', '1 giờ', '8 giờ', '24 giờ'];
+export function pickAveraging<L extends { averaging: string }>(limits: readonly L[]): L | null {
+  const rank = (a: string) => {
+    const i = AVERAGING_ORDER.indexOf(a.trim());
+    return i < 0 ? AVERAGING_ORDER.length : i;
+  };
+  return [...limits].sort((x, y) => rank(x.averaging) - rank(y.averaging))[0] ?? null;
+}
+
+/** Units compared by their writing only: case, spaces, separators, "³" and normal cubic metres aside. */
+export const unitKey = (u: string) =>
+  u
+    .toLowerCase()
+    .replace(/³/g, '3')
+    .replace(/[\s\-/.·]/g, '')
+    .replace(/nm3/g, 'm3');

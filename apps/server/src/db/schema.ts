@@ -1147,6 +1147,22 @@ export interface AnalysesTable extends Stamps {
   released_by: number | null;
   released_at: string | null;
   return_reason: string | null;
+  /** Issue 25 part 3 (0045): the limit and verdict as judged at release, decimal text; never recomputed. */
+  limit_regulation_id: number | null;
+  limit_regulation_code: string | null;
+  limit_column: string | null;
+  limit_text: string | null;
+  limit_min: string | null;
+  limit_max: string | null;
+  limit_unit: string | null;
+  limit_averaging: string | null;
+  limit_formula: string | null;
+  /** within | exceeded | no_limit | undetermined (regulation-limits.ts VERDICTS). */
+  verdict: string | null;
+  verdict_reason: string | null;
+  exceed_ratio: string | null;
+  exceed_by: string | null;
+  judged_at: string | null;
 }
 
 export interface AnalysisEventsTable {

@@ -55,9 +55,10 @@ export type DomainEventType =
   // Issue 24 part 5: a sample still held past its holding time, by the scheduler (sample-holding.job.ts), once.
   | 'sample.holding_expired'
   // Issue 25 part 2, the laboratory's analyses (modules/analyses): a batch assigned to an analyst (one event), a result
-  // returned to its analyst with the reason.
+  // returned to its analyst with the reason; part 3, a released batch's exceedances, one event per sample.
   | 'analysis.assigned'
-  | 'analysis.returned';
+  | 'analysis.returned'
+  | 'analysis.exceeded';
 
 export async function recordEvent(
   db: Kysely<DB>,

@@ -21,8 +21,13 @@ async function json(t: TestApp, method: 'GET' | 'POST', url: string, payload?: R
 }
 
 /** The trip (today, led by a person of its own), and an analyst and a verifier who prepare the states. */
-let world: Promise<{ trip: { id: number; round: number; point: number }; analyst: Who; verifier: Who; adminId: number }> | null =
-  null;
+let world: Promise<{
+  trip: { id: number; round: number; point: number };
+  customerId: number;
+  analyst: Who;
+  verifier: Who;
+  adminId: number;
+}> | null = null;
 function worldOf(t: TestApp, programBody: () => Record<string, unknown>) {
   world ??= (async () => {
     const program = await json(t, 'POST', '/api/monitoring-programs', programBody());
@@ -37,6 +42,7 @@ function worldOf(t: TestApp, programBody: () => Record<string, unknown>) {
     });
     return {
       trip: { id: made.id, round: made.checklist[0].round_id, point: made.checklist[0].point.id },
+      customerId: program.customer.id as number,
       analyst: await t.userWith(['lab.analyse']),
       verifier: await t.userWith(['lab.verify']),
       adminId: (await json(t, 'GET', '/api/auth/info')).user.id as number,
@@ -89,6 +95,13 @@ export async function analysesRequestFor(
       return { method, url };
     case 'GET /api/analyses/worksheet':
       return { method, url: `${url}?parameter_id=${(await analysis(mine)).parameter.id}` };
+    case 'GET /api/analyses/trend':
+      return {
+        method,
+        url: `${url}?point_id=${w.trip.point}&parameter_id=${(await analysis(mine)).parameter.id}`,
+      };
+    case 'GET /api/analyses/exceedances':
+      return { method, url: `${url}?customer_id=${w.customerId}&year=2026` };
     case 'GET /api/analyses/:id':
       return { method, url: url.replace(':id', String((await analysis(mine)).id)) };
     case 'POST /api/analyses/assign': {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { csvOf, dateSchema, idOf, idQuery, listQuery, optionalText, requiredText, versionSchema } from './common';
+import { VERDICTS } from '../regulation-limits';
+import { csvOf, dateSchema, idOf, idQuery, listQuery, optionalText, requiredText, versionSchema, yearQuery } from './common';
 import { LIMIT_PATTERN } from './parameters';
 import { boolQuery } from './processes';
 import { SAMPLE_QC_KINDS, SAMPLE_STATUSES } from './samples';
@@ -149,6 +150,37 @@ export type WorksheetQuery = z.infer<typeof worksheetQuery>;
 const person = z.object({ id: z.number(), name: z.string() });
 const ref = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
+/**
+ * The limit a released result was judged against (issue 25 part 3): the regulation in force on the sampling date, its
+ * column, the effective limit as decimal strings ("49.5"), as a report writes it ("≤ 49,5", "5,5–9") and its formula —
+ * a snapshot taken at release, never recomputed.
+ */
+export const analysisLimitSchema = z.object({
+  regulation: z.object({ id: z.number(), code: z.string() }),
+  column: z.string(),
+  text: z.string(),
+  min: z.string().nullable(),
+  max: z.string().nullable(),
+  unit: z.string(),
+  averaging: z.string(),
+  formula: z.string().nullable(),
+});
+export type AnalysisLimit = z.infer<typeof analysisLimitSchema>;
+
+/** The verdict fields of a released result (null until released). */
+const verdictFields = {
+  limit: analysisLimitSchema.nullable(),
+  /** within | exceeded | no_limit | undetermined (VERDICT_LABELS of regulation-limits). */
+  verdict: z.enum(VERDICTS).nullable(),
+  /** Why no verdict could be reached (a factor not chosen, a detection limit above the limit, another unit). */
+  verdict_reason: z.string().nullable(),
+  /** How many times the max the value is ("1.63"), a decimal string; null unless it exceeds a max. */
+  exceed_ratio: z.string().nullable(),
+  /** By how much it passes the max or falls short of the min, in the result's unit, a decimal string. */
+  exceed_by: z.string().nullable(),
+  judged_at: z.string().nullable(),
+};
+
 export const analysisSchema = z.object({
   id: z.number(),
   sample: z.object({
@@ -193,6 +225,7 @@ export const analysisSchema = z.object({
   released_at: z.string().nullable(),
   /** Why it was last returned (kept in the history after re-entry). */
   return_reason: z.string().nullable(),
+  ...verdictFields,
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -269,3 +302,77 @@ export type AnalystOption = z.infer<typeof analystOptionSchema>;
 /** The result as one text ("< 0.050 mg/L"). */
 export const resultText = (a: { qualifier: string | null; value: string | null; unit: string }): string | null =>
   a.value === null ? null : `${a.qualifier ? `${a.qualifier} ` : ''}${a.value} ${a.unit}`.trim();
+
+/** At most this many results on a trend (a point's parameter over time) or a customer's year of exceedances. */
+export const MAX_TREND_POINTS = 1000;
+
+/** `GET /api/analyses/trend`: a point's parameter over time; `to` defaults to today, `from` to a year before it. */
+export const analysisTrendQuery = z.object({
+  point_id: idQuery,
+  parameter_id: idQuery,
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+});
+export type AnalysisTrendQuery = z.infer<typeof analysisTrendQuery>;
+
+const dayRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+
+/** A released result on a trend, with the limit it was judged against on its sampling date (for a chart). */
+export const trendPointSchema = z.object({
+  analysis_id: z.number(),
+  sample: z.object({ id: z.number(), code: z.string(), taken_at: z.string() }),
+  /** Vietnam's sampling day, YYYY-MM-DD. */
+  date: z.string(),
+  qualifier: z.enum(ANALYSIS_QUALIFIERS).nullable(),
+  value: z.string(),
+  unit: z.string(),
+  limit: analysisLimitSchema.nullable(),
+  verdict: z.enum(VERDICTS).nullable(),
+  exceed_ratio: z.string().nullable(),
+});
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+export const analysisTrendSchema = z.object({
+  point: dayRef,
+  site: dayRef,
+  parameter: z.object({ id: z.number(), code: z.string(), name: z.string(), unit: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  /** Oldest first. */
+  points: z.array(trendPointSchema),
+  /** More results than MAX_TREND_POINTS: narrow the dates. */
+  truncated: z.boolean(),
+});
+export type AnalysisTrend = z.infer<typeof analysisTrendSchema>;
+
+/** `GET /api/analyses/exceedances`: a customer's released results that exceeded their limit, in a year of sampling. */
+export const analysisExceedancesQuery = z.object({ customer_id: idQuery, year: yearQuery });
+export type AnalysisExceedancesQuery = z.infer<typeof analysisExceedancesQuery>;
+
+export const exceedanceSchema = z.object({
+  analysis_id: z.number(),
+  sample: z.object({ id: z.number(), code: z.string(), taken_at: z.string() }),
+  date: z.string(),
+  site: dayRef,
+  point: dayRef,
+  parameter: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  qualifier: z.enum(ANALYSIS_QUALIFIERS).nullable(),
+  value: z.string(),
+  unit: z.string(),
+  limit: analysisLimitSchema.nullable(),
+  exceed_ratio: z.string().nullable(),
+  exceed_by: z.string().nullable(),
+});
+export type Exceedance = z.infer<typeof exceedanceSchema>;
+
+export const analysisExceedancesSchema = z.object({
+  customer: dayRef,
+  year: z.number(),
+  total: z.number(),
+  /** Twelve rows, January first: how many exceeding results were sampled in each month. */
+  months: z.array(z.object({ month: z.number(), count: z.number() })),
+  /** Newest sample first. */
+  rows: z.array(exceedanceSchema),
+  truncated: z.boolean(),
+});
+export type AnalysisExceedances = z.infer<typeof analysisExceedancesSchema>;

@@ -104,6 +104,11 @@ export const PLACEHOLDERS = {
   'analysis.samples': { label: 'Các mẫu phân tích', sample: 'CLM-2027-004-NT1, CLM-2027-004-NT2' },
   'analysis.result': { label: 'Kết quả đã nhập', sample: '< 0.050 mg/L' },
   'analysis.reason': { label: 'Lý do trả lại', sample: 'Đường chuẩn chưa đạt, phân tích lại' },
+  'analysis.exceedances': {
+    label: 'Các kết quả vượt giới hạn',
+    sample: 'COD 180 mg/L (giới hạn ≤ 135, gấp 1,33 lần); BOD5 62 mg/L (giới hạn ≤ 45, gấp 1,38 lần)',
+  },
+  'analysis.regulation': { label: 'Quy chuẩn, cột so sánh', sample: 'QCVN 40:2011/BTNMT cột B' },
 } as const satisfies Record<string, { label: string; sample: string }>;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -587,6 +592,36 @@ export const EVENT_CATALOGUE = {
       ['in_app', 'push'],
     ),
   },
+  // Issue 25 part 3: a released sample's results above their limits, one event per sample of a release.
+  'analysis.exceeded': {
+    label: 'Kết quả phân tích vượt quy chuẩn',
+    group: 'monitoring',
+    entity: 'analyses',
+    code: 'analysis.code',
+    placeholders: [
+      ...COMMON,
+      'analysis.code',
+      'analysis.samples',
+      'analysis.parameters',
+      'analysis.exceedances',
+      'analysis.regulation',
+      'sample.point',
+      'sample.taken_at',
+      'program.code',
+      'program.name',
+      'site.name',
+      'customer.name',
+    ],
+    // creator: the programme's owner (its author); assignee: the customer's account manager (the author of the
+    // programme's contract, else of the customer's record).
+    dynamic: ['creator', 'assignee'],
+    defaults: inApp(
+      ['creator', 'assignee'],
+      'Mẫu {{analysis.samples}} vượt quy chuẩn: {{analysis.parameters}}',
+      'Kết quả phát hành của mẫu {{analysis.samples}} ({{sample.point}}, lấy lúc {{sample.taken_at}}) vượt giới hạn {{analysis.regulation}}: {{analysis.exceedances}}. Khách hàng {{customer.name}}, chương trình {{program.code}}. Vui lòng báo khách hàng và xem xét nguyên nhân.',
+      ['in_app', 'email'],
+    ),
+  },
 } as const satisfies Record<string, EventDef>;
 
 export type NotificationEvent = keyof typeof EVENT_CATALOGUE;
@@ -651,6 +686,7 @@ const SAMPLE_EVENT_LINKS: Partial<Record<NotificationEvent, string>> = {
   'sample.holding_expired': '/admin/monitoring/samples/7',
   'analysis.assigned': '/admin/monitoring/analyses/21',
   'analysis.returned': '/admin/monitoring/analyses/21',
+  'analysis.exceeded': '/admin/monitoring/analyses/21',
 };
 
 /** The sample values of an event's placeholders, for the preview. */

@@ -39,6 +39,7 @@ import { samples } from './0041-samples';
 import { monitoringReminders } from './0042-monitoring-reminders';
 import { regulations } from './0043-regulations';
 import { analyses } from './0044-analyses';
+import { analysisVerdicts } from './0045-analysis-verdicts';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0042-monitoring-reminders': monitoringReminders,
   '0043-regulations': regulations,
   '0044-analyses': analyses,
+  '0045-analysis-verdicts': analysisVerdicts,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

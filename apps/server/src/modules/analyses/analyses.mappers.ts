@@ -1,4 +1,5 @@
-import type { Analysis, AnalysisQualifier, AnalysisState } from '@qlcv/common/schemas/analyses';
+import type { Verdict } from '@qlcv/common/regulation-limits';
+import type { Analysis, AnalysisLimit, AnalysisQualifier, AnalysisState } from '@qlcv/common/schemas/analyses';
 import type { SampleQcKind, SampleStatus } from '@qlcv/common/schemas/samples';
 import type { AnalysisRow } from './analyses.repository';
 
@@ -49,8 +50,42 @@ export function toAnalysis(r: AnalysisRow): Analysis {
     released_by: person(r.released_by, r.released_by_name),
     released_at: r.released_at,
     return_reason: r.return_reason,
+    limit: limitOf(r),
+    verdict: r.verdict as Verdict | null,
+    verdict_reason: r.verdict_reason,
+    exceed_ratio: r.exceed_ratio,
+    exceed_by: r.exceed_by,
+    judged_at: r.judged_at,
     version: Number(r.version),
     created_at: r.created_at,
     updated_at: r.updated_at,
+  };
+}
+
+/** The limit snapshot written at release (null when there was none to compare with). */
+export function limitOf(
+  r: Pick<
+    AnalysisRow,
+    | 'limit_regulation_id'
+    | 'limit_regulation_code'
+    | 'limit_column'
+    | 'limit_text'
+    | 'limit_min'
+    | 'limit_max'
+    | 'limit_unit'
+    | 'limit_averaging'
+    | 'limit_formula'
+  >,
+): AnalysisLimit | null {
+  if (r.limit_regulation_id === null || r.limit_regulation_code === null) return null;
+  return {
+    regulation: { id: r.limit_regulation_id, code: r.limit_regulation_code },
+    column: r.limit_column ?? '',
+    text: r.limit_text ?? '',
+    min: r.limit_min,
+    max: r.limit_max,
+    unit: r.limit_unit ?? '',
+    averaging: r.limit_averaging ?? '',
+    formula: r.limit_formula,
   };
 }

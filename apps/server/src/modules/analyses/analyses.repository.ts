@@ -86,6 +86,26 @@ const COLUMNS = [
   'rb.name as released_by_name',
   'a.released_at',
   'a.return_reason',
+  'a.limit_regulation_id',
+  'a.limit_regulation_code',
+  'a.limit_column',
+  'a.limit_text',
+  'a.limit_min',
+  'a.limit_max',
+  'a.limit_unit',
+  'a.limit_averaging',
+  'a.limit_formula',
+  'a.verdict',
+  'a.verdict_reason',
+  'a.exceed_ratio',
+  'a.exceed_by',
+  'a.judged_at',
+  // What the judging at release reads: the point's regulation as its plan names it, the parameter's analyte.
+  'sp.regulation_id as point_regulation_id',
+  'sp.regulation_column as point_regulation_column',
+  'sp.regulation_factors as point_regulation_factors',
+  'pa.analyte as parameter_analyte',
+  'si.customer_id',
   'a.version',
   'a.created_at',
   'a.updated_at',
@@ -228,6 +248,71 @@ export const analysesRepository = {
       .where('v.analysis_id', '=', analysisId)
       .orderBy('v.id')
       .execute();
+  },
+
+  /**
+   * Whom a sample's exceedance is told to: the programme's author (its owner) and the customer's account manager —
+   * the author of the programme's contract (who sold it), else of the customer's record.
+   */
+  exceedRecipients(db: Kysely<DB>, sampleIds: readonly number[]) {
+    if (sampleIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('samples as s')
+      .innerJoin('monitoring_rounds as r', 'r.id', 's.round_id')
+      .innerJoin('monitoring_programs as m', 'm.id', 'r.program_id')
+      .innerJoin('sites as si', 'si.id', 'm.site_id')
+      .innerJoin('customers as c', 'c.id', 'si.customer_id')
+      .leftJoin('contracts as k', 'k.id', 'm.contract_id')
+      .select([
+        's.id as sample_id',
+        'm.id as program_id',
+        'm.code as program_code',
+        'm.name as program_name',
+        'm.created_by as owner_id',
+        'k.created_by as contract_author_id',
+        'c.created_by as customer_author_id',
+        'c.name as customer_name',
+        'si.name as site_name',
+      ])
+      .where('s.id', 'in', [...sampleIds])
+      .execute();
+  },
+
+  /** Released results of a point's parameter sampled in [from, to) (instants), oldest first; `limit` one past. */
+  trend(db: Kysely<DB>, f: AnalysisFilter & { point_id: number; from: string; to: string }, limit: number) {
+    return filtered(db, { ...f, states: ['released'] })
+      .select(COLUMNS)
+      .where('s.point_id', '=', f.point_id)
+      .where('s.taken_at', '>=', f.from)
+      .where('s.taken_at', '<', f.to)
+      .orderBy('s.taken_at')
+      .orderBy('a.id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** A customer's released results that exceeded their limit, sampled in [from, to) (instants), newest first. */
+  exceedances(db: Kysely<DB>, f: AnalysisFilter & { customer_id: number; from: string; to: string }, limit: number) {
+    return filtered(db, { ...f, states: ['released'] })
+      .select(COLUMNS)
+      .where('a.verdict', '=', 'exceeded')
+      .where('si.customer_id', '=', f.customer_id)
+      .where('s.taken_at', '>=', f.from)
+      .where('s.taken_at', '<', f.to)
+      .orderBy('s.taken_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** A point with its site (a trend's head), or undefined. */
+  point(db: Kysely<DB>, id: number) {
+    return db
+      .selectFrom('site_points as sp')
+      .innerJoin('sites as si', 'si.id', 'sp.site_id')
+      .select(['sp.id', 'sp.code', 'sp.name', 'si.id as site_id', 'si.code as site_code', 'si.name as site_name'])
+      .where('sp.id', '=', id)
+      .executeTakeFirst();
   },
 
   /** Active users holding `key` through their role (the administrator's role holds every key). */

@@ -1,15 +1,21 @@
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
+import { formatDecVi } from '@qlcv/common/lab-decimal';
 import type { PermissionKey } from '@qlcv/common/permissions';
+import { VERDICT_LABELS } from '@qlcv/common/regulation-limits';
 import {
   ANALYSIS_STATE_LABELS,
   analysisAssignBody,
   analysisDetailSchema,
+  analysisExceedancesQuery,
+  analysisExceedancesSchema,
   analysisListQuery,
   analysisResultBody,
   analysisResultsBody,
   analysisReturnBody,
   analysisRowsBody,
   analysisSchema,
+  analysisTrendQuery,
+  analysisTrendSchema,
   analystOptionSchema,
   resultText,
   worksheetQuery,
@@ -23,6 +29,7 @@ import { sendXlsx, wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { AnalysesService } from './analyses.service';
 import type { AnalysisResultsService } from './analysis-results.service';
+import type { AnalysisTrendsService } from './analysis-trends.service';
 
 /** Who reads analyses: the laboratory (an analyst holding only `lab.analyse` reads their own). */
 const READ: PermissionKey[] = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
@@ -39,10 +46,11 @@ const analystsQuery = z.object({ search: z.string().trim().max(200).optional() }
  * change — assign (the head, a batch), enter a result (one, or a worksheet's rows), verify (a batch, never by the
  * analyst), return (with a reason), release (a batch).
  */
-export const analysesRoutes: FastifyPluginAsyncZod<{ analyses: AnalysesService; results: AnalysisResultsService }> = async (
-  app,
-  { analyses, results },
-) => {
+export const analysesRoutes: FastifyPluginAsyncZod<{
+  analyses: AnalysesService;
+  results: AnalysisResultsService;
+  trends: AnalysisTrendsService;
+}> = async (app, { analyses, results, trends }) => {
   const tags = ['analyses'];
   const details = { 200: z.array(analysisDetailSchema) };
 
@@ -65,6 +73,17 @@ export const analysesRoutes: FastifyPluginAsyncZod<{ analyses: AnalysesService; 
           { header: 'Thời điểm lấy', width: 18, value: (a) => formatDateTime(a.sample.taken_at) },
           { header: 'Chỉ tiêu', width: 14, value: (a) => a.parameter.code },
           { header: 'Kết quả', width: 18, value: (a) => resultText(a) ?? '' },
+          {
+            header: 'Giới hạn',
+            width: 28,
+            value: (a) => (a.limit ? `${a.limit.text} (${a.limit.regulation.code} cột ${a.limit.column})` : ''),
+          },
+          {
+            header: 'Đánh giá',
+            width: 22,
+            value: (a) =>
+              a.verdict ? `${VERDICT_LABELS[a.verdict]}${a.exceed_ratio ? ` (gấp ${formatDecVi(a.exceed_ratio)} lần)` : ''}` : '',
+          },
           { header: 'Phương pháp', width: 24, value: (a) => a.method },
           { header: 'Ngày phân tích', width: 14, value: (a) => (a.analysed_on ? formatDate(a.analysed_on) : '') },
           { header: 'Kiểm nghiệm viên', width: 24, value: (a) => a.analyst?.name ?? '' },
@@ -82,6 +101,24 @@ export const analysesRoutes: FastifyPluginAsyncZod<{ analyses: AnalysesService; 
     '/api/analyses/worksheet',
     { config: { permission: [...READ] }, schema: { tags, querystring: worksheetQuery, response: { 200: worksheetSchema } } },
     (req) => analyses.worksheet(actorOf(req), req.query),
+  );
+
+  app.get(
+    '/api/analyses/trend',
+    {
+      config: { permission: [...READ] },
+      schema: { tags, querystring: analysisTrendQuery, response: { 200: analysisTrendSchema } },
+    },
+    (req) => trends.trend(actorOf(req), req.query),
+  );
+
+  app.get(
+    '/api/analyses/exceedances',
+    {
+      config: { permission: [...READ] },
+      schema: { tags, querystring: analysisExceedancesQuery, response: { 200: analysisExceedancesSchema } },
+    },
+    (req) => trends.exceedances(actorOf(req), req.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { hasAnyPermission } from '@qlcv/common/permissions';
+import { VERDICT_LABELS, type Verdict } from '@qlcv/common/regulation-limits';
 import {
   type AnalysisDetail,
   type AnalysisResultBody,
@@ -31,6 +32,7 @@ import {
   withField,
   wrongState,
 } from './analyses.service';
+import type { AnalysisLimitsService, Judged } from './analysis-limits.service';
 
 type FieldError = ErrorBody['errors'][number];
 
@@ -42,9 +44,15 @@ interface Move {
   action: string;
   /** Refuses the row (403/409) before it moves. */
   check?: (r: AnalysisRow) => void;
-  values: (r: AnalysisRow, now: string) => Updateable<AnalysesTable>;
+  values: (r: AnalysisRow, now: string, trx: Kysely<DB>) => Updateable<AnalysesTable> | Promise<Updateable<AnalysesTable>>;
   reason?: string;
+  /** Once every row has moved, in the same transaction (the release's exceedances). */
+  after?: (trx: Kysely<DB>, moved: Judged[]) => Promise<void>;
 }
+
+/** A verdict as the history shows it: "Vượt (QCVN 40:2011/BTNMT cột B ≤ 49,5)". */
+const verdictText = (v: Updateable<AnalysesTable>) =>
+  `${VERDICT_LABELS[v.verdict as Verdict]}${v.limit_regulation_code ? ` (${v.limit_regulation_code} cột ${v.limit_column} ${v.limit_text})` : ''}`;
 
 /** The Vietnamese day an instant falls on. */
 const vnDayOf = (iso: string) => vnToday(new Date(iso));
@@ -84,7 +92,7 @@ const resultView = (
 export class AnalysisResultsService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly deps: { analyses: AnalysesService; equipment: EquipmentService },
+    private readonly deps: { analyses: AnalysesService; equipment: EquipmentService; limits: AnalysisLimitsService },
   ) {}
 
   async enter(actor: Actor, id: number, body: AnalysisResultBody): Promise<AnalysisDetail> {
@@ -223,14 +231,22 @@ export class AnalysisResultsService {
     return one as AnalysisDetail;
   }
 
-  /** Released by a verifier or the laboratory's head. The comparison with the point's limit comes with part 3. */
+  /**
+   * Released by a verifier or the laboratory's head, each result judged against its point's limit on the sampling
+   * date and the limit and verdict kept on it (issue 25 part 3); exceedances told once per sample.
+   */
   release(actor: Actor, body: AnalysisRowsBody): Promise<AnalysisDetail[]> {
     return this.moveMany(actor, body.rows, {
       verb: 'phát hành',
       from: ['verified'],
       to: 'released',
       action: 'release',
-      values: (_r, now) => ({ released_by: actor.id, released_at: now }),
+      values: async (r, now, trx) => ({
+        released_by: actor.id,
+        released_at: now,
+        ...(await this.deps.limits.verdictOf(trx, r, now)),
+      }),
+      after: (trx, moved) => this.deps.limits.recordExceeded(trx, actor, moved),
     });
   }
 
@@ -268,13 +284,16 @@ export class AnalysisResultsService {
     return this.db.transaction().execute(async (trx) => {
       const found = await this.rowsOf(trx, actor, rows, at);
       const now = nowIso();
+      const judged: Judged[] = [];
       for (const [i, ref] of byId(rows)) {
         const r = found[i] as AnalysisRow;
         if (!m.from.includes(r.state as AnalysisState)) throw withField(wrongState(r, r.state, m.verb), at(i, 'id'));
         m.check?.(r);
         if (ref.version !== Number(r.version)) throw withField(staleVersion(), at(i, 'version'));
+        const values = await m.values(r, now, trx);
+        judged.push({ row: r, values });
         const moved = await repo.transition(trx, r.id, m.from, ref.version, {
-          ...m.values(r, now),
+          ...values,
           state: m.to,
           updated_at: now,
         });
@@ -298,10 +317,15 @@ export class AnalysisResultsService {
           entity: ANALYSIS_ENTITY,
           entityId: r.id,
           action: m.action,
-          changes: { state: [r.state, m.to], ...(m.reason ? { return_reason: [r.return_reason, m.reason] } : {}) },
+          changes: {
+            state: [r.state, m.to],
+            ...(m.reason ? { return_reason: [r.return_reason, m.reason] } : {}),
+            ...(values.verdict ? { verdict: [null, verdictText(values)] } : {}),
+          },
         });
         if (m.to === 'returned') await this.recordReturned(trx, actor, r, m.reason ?? '');
       }
+      await m.after?.(trx, judged);
       return this.deps.analyses.details(
         trx,
         actor,

@@ -326,6 +326,17 @@ describe('notification templates in delivery', () => {
           },
         },
       ];
+      // A released sample's exceedance, as the release records it (analysis-limits.service.ts).
+      events.push({
+        type: 'analysis.exceeded',
+        entity: 'analyses',
+        id: cod.id,
+        payload: {
+          code: onAnalysis.code,
+          vars: { 'analysis.samples': labSample.code, 'analysis.exceedances': 'COD 180 mg/L (giới hạn ≤ 148,5)' },
+          link: onAnalysis.link,
+        },
+      });
       for (const type of ['evaluation.opened', 'evaluation.reviewed', 'evaluation.approved', 'evaluation.self_due'] as const) {
         const payload = userEvaluationEventPayload({
           id: 9002,
@@ -374,6 +385,7 @@ describe('notification templates in delivery', () => {
         'sample.holding_expired': { ...onSample, link: `/admin/monitoring/samples/${onSample.id}` },
         'analysis.assigned': onAnalysis,
         'analysis.returned': onAnalysis,
+        'analysis.exceeded': onAnalysis,
       };
       const leaves = NOTIFICATION_EVENTS.filter((e) => EVENT_CATALOGUE[e].group === 'leave');
       expect(Object.keys(expected).sort()).toEqual(NOTIFICATION_EVENTS.filter((e) => !leaves.includes(e)).sort());

@@ -1,5 +1,14 @@
 import { compareDec } from '@qlcv/common/lab-decimal';
-import { type ChosenFactor, effectiveLimit, inForceOn } from '@qlcv/common/regulation-limits';
+import {
+  type ChosenFactor,
+  effectiveLimit,
+  inForceOn,
+  type Judgement,
+  judgeResult,
+  pickAveraging,
+  type ResultValue,
+  unitKey,
+} from '@qlcv/common/regulation-limits';
 import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Medium } from '@qlcv/common/schemas/parameters';
 import {
@@ -245,6 +254,34 @@ export class RegulationsService {
   }
 
   /**
+   * A result against its point's effective limit on the sampling date: the regulation in force that day (`inForce`),
+   * the point's column and factors, the analyte's row (`pickAveraging`), then `judgeResult`. No regulation, column,
+   * analyte or row: no limit. A result in another unit than the limit's is not judged (undetermined, with the reason).
+   */
+  async judge(
+    point: PointRegulation | null,
+    analyte: string | null,
+    samplingDate: string,
+    result: ResultValue & { unit: string },
+    db: Kysely<DB> = this.db,
+  ): Promise<LimitVerdict> {
+    const limit = point && analyte ? pickAveraging(await this.effectiveLimits(point, [analyte], samplingDate, db)) : null;
+    if (!limit) return { limit: null, judgement: judgeResult(result, null) };
+    if (unitKey(result.unit) !== unitKey(limit.unit))
+      return {
+        limit,
+        judgement: {
+          verdict: 'undetermined',
+          times: null,
+          by: null,
+          side: null,
+          reason: `Đơn vị kết quả (${result.unit}) khác đơn vị của giới hạn (${limit.unit})`,
+        },
+      };
+    return { limit, judgement: judgeResult(result, limit) };
+  }
+
+  /**
    * Checks a point's regulation as the sites module writes it: the regulation exists, the column is one of its
    * columns, each chosen factor is one of its factors with a value of its table. Answers the regulation's code.
    */
@@ -274,6 +311,12 @@ export class RegulationsService {
 }
 
 const factorList = (s: string) => (s ? s.split(' ') : []);
+
+/** A result's limit and verdict (`judge`). */
+export interface LimitVerdict {
+  limit: EffectiveLimitRecord | null;
+  judgement: Judgement;
+}
 
 function head(r: RegulationHeadRow, today: string) {
   return {
