@@ -43,6 +43,7 @@ async function main() {
       loadDemoPrograms,
       loadDemoTrips,
       loadDemoSamples,
+      loadDemoAnalyses,
     } = await import('./demo/demo-all');
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
@@ -60,6 +61,8 @@ async function main() {
     if (loaded) await loadDemoTrips(database.db);
     // The samples those trips took, along their chain of custody.
     if (loaded) await loadDemoSamples(database.db);
+    // The laboratory's analyses of the received samples, released ones judged against their limits (issue 25).
+    if (loaded) await loadDemoAnalyses(database.db);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

@@ -147,10 +147,14 @@ export function pickAveraging<L extends { averaging: string }>(limits: readonly 
   return [...limits].sort((x, y) => rank(x.averaging) - rank(y.averaging))[0] ?? null;
 }
 
-/** Units compared by their writing only: case, spaces, separators, "³" and normal cubic metres aside. */
+/**
+ * Units compared by their writing only: case, spaces, separators, "³" and normal cubic metres aside; bacteria counted
+ * per 100 mL as the regulations write them ("vi khuẩn/100 mL") and as labs report them (MPN, CFU) are one unit.
+ */
 export const unitKey = (u: string) =>
   u
     .toLowerCase()
     .replace(/³/g, '3')
     .replace(/[\s\-/.·]/g, '')
-    .replace(/nm3/g, 'm3');
+    .replace(/nm3/g, 'm3')
+    .replace(/^(mpn|cfu|vikhuẩn)(100ml)$/, 'count$2');

@@ -270,6 +270,8 @@ describe('the averaging period and unit of a single sample', () => {
     ['µg/m³', 'µg/Nm³', true],
     ['MPN/100mL', 'MPN/100 mL', true],
     ['Pt-Co', 'Pt/Co', true],
+    ['MPN/100mL', 'vi khuẩn/100 mL', true],
+    ['CFU/100 mL', 'MPN/100mL', true],
     ['mg/L', 'g/L', false],
     ['mg/Nm³', 'µg/m³', false],
   ] as const)('%s and %s compare as one unit: %s', (a, b, same) => {
