@@ -215,6 +215,18 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     taken_at: new Date().toISOString(),
     container: 'Chai nhựa PE 1 L',
   });
+  // An analysis: a second sample of that trip, handed over to and received by the administrator (the laboratory).
+  const labSample = await post(request, token, '/api/samples', {
+    trip_id: todayTrip.id,
+    round_id: todayTrip.checklist[0]!.round_id,
+    point_id: todayTrip.checklist[0]!.point.id,
+    code: `A11Y-${id}-PT`.toUpperCase(),
+    taken_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  const me = (await (await request.get('/api/auth/info', { headers: auth(token) })).json()) as { user: { id: number } };
+  await post(request, token, `/api/samples/${labSample.id}/hand-over`, { to_user_id: me.user.id, temperature: '4' });
+  await post(request, token, `/api/samples/${labSample.id}/receive`, { intact: true, temperature: '4' });
+  const analysis = (await firstId(request, token, `/api/analyses?sample_id=${labSample.id}`))!;
   const correction = await post(request, token, '/api/attendance/corrections', {
     date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
     check_out: '17:30',
@@ -250,6 +262,7 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     'monitoring.trips': trip.id,
     'monitoring.samples': takenSample.id,
     'monitoring.samples.label': takenSample.id,
+    'monitoring.analyses': analysis,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }

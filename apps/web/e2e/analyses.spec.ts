@@ -233,6 +233,8 @@ test.describe('Phân tích mẫu', () => {
     await lab.getByRole('checkbox', { name: 'Chọn tất cả các dòng' }).check();
     await expect(lab.getByRole('button', { name: /Soát xét \(3\)/ })).toBeDisabled();
     await row(lab, normal).getByRole('link').first().click();
+    await expect(lab).toHaveURL(/\/admin\/monitoring\/analyses\/\d+$/);
+    await expect(lab.getByRole('heading', { name: new RegExp(`^${normal} · `) })).toBeVisible();
     await expect(lab.getByTestId('analysis-result')).toHaveText('12,50 mg/L');
     await expect(lab.getByRole('button', { name: 'Soát xét' })).toBeDisabled();
     await lab.getByTestId('verify-disabled').hover();
@@ -251,6 +253,8 @@ test.describe('Phân tích mẫu', () => {
 
     // …returns the duplicate with a reason (required)…
     await row(boss, duplicate).getByRole('link').first().click();
+    await expect(boss).toHaveURL(/\/admin\/monitoring\/analyses\/\d+$/);
+    await expect(boss.getByRole('heading', { name: new RegExp(`^${duplicate} · `) })).toBeVisible();
     await boss.getByRole('button', { name: 'Trả lại' }).click();
     const back = boss.getByRole('dialog');
     await back.getByRole('button', { name: 'Trả lại' }).click();
@@ -282,6 +286,8 @@ test.describe('Phân tích mẫu', () => {
     await expect(row(boss, duplicate)).toContainText('Bị trả lại');
     await fullShot(boss, 'analyses-list-released');
     await row(boss, normal).getByRole('link').first().click();
+    await expect(boss).toHaveURL(/\/admin\/monitoring\/analyses\/\d+$/);
+    await expect(boss.getByRole('heading', { name: new RegExp(`^${normal} · `) })).toBeVisible();
     await expect(boss.getByTestId('analysis-event').last()).toContainText('Phát hành');
     await fullShot(boss, 'analyses-page-released');
 

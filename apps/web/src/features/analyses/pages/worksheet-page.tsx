@@ -8,6 +8,7 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { LoadError } from '@/components/page-states';
+import { usePhone } from '@/components/phone-cards';
 import { useEquipmentOptions } from '@/features/equipment/api/equipment-api';
 import { useParameterOptions } from '@/features/parameters/api/parameters-api';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
@@ -62,6 +63,7 @@ export default function WorksheetPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const phone = usePhone();
 
   const rows = worksheet.data?.rows ?? [];
   const editable = (r: Row) => canEnter && ENTRY_STATES.has(r.state) && (isHead || r.analyst?.id === me);
@@ -206,12 +208,45 @@ export default function WorksheetPage() {
     );
   };
 
+  const equipmentColumn: TableColumnsType<Row>[number] = {
+    key: 'equipment',
+    title: 'Thiết bị',
+    width: 210,
+    render: (_, r) => {
+      if (!editable(r)) return r.equipment ? `${r.equipment.code}` : <Typography.Text type="secondary">—</Typography.Text>;
+      const error = errors[r.id]?.equipment_id;
+      return (
+        <div>
+          <Select
+            size="small"
+            aria-label={`Thiết bị ${r.sample.code}`}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 190 }}
+            status={error ? 'error' : undefined}
+            placeholder="Thiết bị đo"
+            options={(equipment.data ?? []).map((e) => ({ value: e.id, label: `${e.code} — ${e.name}` }))}
+            value={valuesFor(r).equipment_id ?? undefined}
+            onChange={(v?: number) => edit(r.id, 'equipment_id', v ?? null)}
+          />
+          {error && (
+            <div role="alert" data-testid="cell-error" style={{ color: '#cf1322', fontSize: 12, maxWidth: 190 }}>
+              {error}
+            </div>
+          )}
+        </div>
+      );
+    },
+  };
+
   const columns: TableColumnsType<Row> = [
     {
       key: 'sample',
       title: 'Mẫu',
-      width: 230,
-      fixed: 'left',
+      width: phone ? 170 : 240,
+      // On a phone the sample scrolls away with the row: a fixed column would leave no room to type.
+      fixed: phone ? undefined : 'left',
       render: (_, r) => (
         <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, lineHeight: 1.35 }}>
           <Link to={urlFor('monitoring.analyses.show', { id: r.id })} style={{ fontWeight: 500 }}>
@@ -230,10 +265,9 @@ export default function WorksheetPage() {
             <LateTag analysis={r} />
             {!r.late_for_holding && r.value === null && <HoldingPassedTag holdUntil={r.hold_until} />}
           </Space>
+          <QcFlags qc={r.qc} allowedRpd={worksheet.data?.allowed_rpd} />
           {r.state === 'returned' && r.return_reason && (
-            <Typography.Text type="warning" style={small}>
-              Trả lại: {r.return_reason}
-            </Typography.Text>
+            <span style={{ ...small, color: '#ad4e00' }}>Trả lại: {r.return_reason}</span>
           )}
           {!editable(r) && ENTRY_STATES.has(r.state) && (
             <Typography.Text type="secondary" style={small}>
@@ -257,38 +291,7 @@ export default function WorksheetPage() {
     },
     { key: 'unit', title: 'Đơn vị', width: 100, render: (_, r, i) => cell(r, i, 'unit', { width: 84 }) },
     { key: 'method', title: 'Phương pháp', width: 190, render: (_, r, i) => cell(r, i, 'method', { width: 170 }) },
-    {
-      key: 'equipment',
-      title: 'Thiết bị',
-      width: 210,
-      render: (_, r) => {
-        if (!editable(r) || !canListEquipment)
-          return r.equipment ? `${r.equipment.code}` : <Typography.Text type="secondary">—</Typography.Text>;
-        const error = errors[r.id]?.equipment_id;
-        return (
-          <div>
-            <Select
-              size="small"
-              aria-label={`Thiết bị ${r.sample.code}`}
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 190 }}
-              status={error ? 'error' : undefined}
-              placeholder="Thiết bị đo"
-              options={(equipment.data ?? []).map((e) => ({ value: e.id, label: `${e.code} — ${e.name}` }))}
-              value={valuesFor(r).equipment_id ?? undefined}
-              onChange={(v?: number) => edit(r.id, 'equipment_id', v ?? null)}
-            />
-            {error && (
-              <div role="alert" data-testid="cell-error" style={{ color: '#cf1322', fontSize: 12, maxWidth: 190 }}>
-                {error}
-              </div>
-            )}
-          </div>
-        );
-      },
-    },
+    ...(canListEquipment ? [equipmentColumn] : []),
     {
       key: 'analysed_on',
       title: 'Ngày phân tích',
@@ -301,15 +304,14 @@ export default function WorksheetPage() {
       width: 110,
       render: (_, r, i) => cell(r, i, 'uncertainty', { width: 90, inputMode: 'decimal' }),
     },
-    {
-      key: 'qc',
-      title: 'QC',
-      width: 190,
-      render: (_, r) => <QcFlags qc={r.qc} allowedRpd={worksheet.data?.allowed_rpd} />,
-    },
   ];
 
-  const flagged = rows.filter((r) => r.qc.blank_above_lod || r.qc.rpd_exceeded);
+  // A pair beyond the allowed RPD is named once (by its duplicate when both are on the sheet).
+  const flagged = rows.filter(
+    (r) =>
+      r.qc.blank_above_lod ||
+      (r.qc.rpd_exceeded && (r.sample.qc_kind === 'duplicate' || !rows.some((o) => o.id === r.qc.pair?.id))),
+  );
   const p = worksheet.data?.parameter;
   const labParameters = (parameters.data ?? []).filter((o) => o.place === 'lab');
 
@@ -363,9 +365,10 @@ export default function WorksheetPage() {
             description={
               flagged.length > 0
                 ? `Cờ QC: ${flagged
-                    .map(
-                      (r) =>
-                        `${r.sample.code} ${r.qc.blank_above_lod ? 'mẫu trắng vượt LOD' : `RPD ${formatDecVi(r.qc.rpd ?? '')} % vượt mức cho phép`}`,
+                    .map((r) =>
+                      r.qc.blank_above_lod
+                        ? `${r.sample.code} mẫu trắng vượt LOD`
+                        : `${r.sample.code} và ${r.qc.pair?.sample_code} RPD ${formatDecVi(r.qc.rpd ?? '')} % vượt mức cho phép`,
                     )
                     .join('; ')}.`
                 : 'Không có cờ QC nào trên bảng.'
@@ -397,7 +400,7 @@ export default function WorksheetPage() {
               dataSource={rows}
               loading={worksheet.isPending || save.isPending}
               pagination={false}
-              scroll={{ x: 1360 }}
+              scroll={{ x: canListEquipment ? 1150 : 940 }}
               onRow={(r) => ({ 'data-sample': r.sample.code }) as object}
               locale={{
                 emptyText: worksheet.isPending ? ' ' : 'Không có phép phân tích nào đang mở cho chỉ tiêu này.',
