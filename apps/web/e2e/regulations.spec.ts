@@ -27,7 +27,16 @@ const cellOf = (row: Locator, column: string) => row.locator(`td[data-column="${
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  // On a busy machine a click landing while the dropdown still moves can be lost: click again until it closes.
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(open).toHaveCount(1);
+  const target = open.locator('.ant-select-item-option').filter({ hasText: option }).first();
+  // Picked: a single select closes, a multiple one marks the option selected.
+  const picked = page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected').filter({ hasText: option });
+  await expect(async () => {
+    if ((await open.count()) && !(await picked.count())) await target.click({ timeout: 2_000 });
+    expect((await open.count()) === 0 || (await picked.count()) > 0).toBe(true);
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The template's rows (headers first) as plain values. */

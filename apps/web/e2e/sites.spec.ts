@@ -24,7 +24,15 @@ const dropdownOption = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
 const choose = async (scope: Page | Locator, page: Page, label: string, option: string) => {
   await scope.getByLabel(label).click();
-  await dropdownOption(page, option).click();
+  // On a busy machine a click landing while the dropdown still moves can be lost: click again until it closes.
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(open).toHaveCount(1);
+  // Picked: a single select closes, a multiple one marks the option selected.
+  const picked = page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected').filter({ hasText: option });
+  await expect(async () => {
+    if ((await open.count()) && !(await picked.count())) await dropdownOption(page, option).click({ timeout: 2_000 });
+    expect((await open.count()) === 0 || (await picked.count()) > 0).toBe(true);
+  }).toPass({ timeout: 20_000 });
 };
 
 /** Serious and critical axe-core violations (WCAG 2 A/AA) of what the page shows now, as the a11y spec counts them. */
@@ -434,11 +442,15 @@ test.describe('Cơ sở quan trắc', () => {
     await page.screenshot({ path: shot('site-point-regulation') });
     expect(await axeViolations(page)).toEqual([]);
 
-    // The server's errors of a column and of a factor's value land on their own pickers.
+    // The server's errors of a column and of a factor's value land on their own pickers. Only the first POST is
+    // answered here (a GET of the list must not use up the stand-in answer).
+    let answered = false;
     await page.route(
       (url) => url.pathname === '/api/sites',
-      (route) =>
-        route.fulfill({
+      (route) => {
+        if (answered || route.request().method() !== 'POST') return route.fallback();
+        answered = true;
+        return route.fulfill({
           status: 422,
           json: {
             message: 'Dữ liệu không hợp lệ',
@@ -450,10 +462,12 @@ test.describe('Cơ sở quan trắc', () => {
               },
             ],
           },
-        }),
-      { times: 1 },
+        });
+      },
     );
+    const refused = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/sites');
     await page.locator('form').getByRole('button', { name: 'Thêm cơ sở' }).click();
+    expect((await refused).status()).toBe(422);
     await expect(item(p1, 'Cột áp dụng')).toContainText('Quy chuẩn QCVN 40:2011/BTNMT không có cột B.');
     await expect(item(p1, 'Hệ số Kf')).toContainText('Giá trị 1,1 không có trong bảng hệ số Kf');
     await expect(item(p1, 'Hệ số Kq').locator('.ant-form-item-explain-error')).toHaveCount(0);
