@@ -1,4 +1,3 @@
-import { formatDecVi } from '@qlcv/common/lab-decimal';
 import { analysisResultFields } from '@qlcv/common/schemas/analyses';
 import { fieldError } from '@/lib/forms';
 
@@ -95,6 +94,3 @@ export function resultErrors(v: ResultValues): Partial<Record<ResultField, strin
 export function changed(a: ResultValues, b: ResultValues): boolean {
   return RESULT_FIELDS.some((f) => String(a[f] ?? '').trim() !== String(b[f] ?? '').trim());
 }
-
-/** "0.050" → "0,050" for a message. */
-export const vi = (s: string) => formatDecVi(s);
