@@ -1,5 +1,6 @@
 import { formatDateTime } from '@qlcv/common/format/date';
 import { formatDecVi } from '@qlcv/common/lab-decimal';
+import { VERDICT_LABELS, type Verdict } from '@qlcv/common/regulation-limits';
 import { ANALYSIS_STATE_LABELS, ANALYSIS_STATES, type AnalysisQc, type AnalysisState } from '@qlcv/common/schemas/analyses';
 import { Space, Tag, Typography } from 'antd';
 
@@ -90,5 +91,35 @@ export function QcFlags({ qc, allowedRpd }: { qc: AnalysisQc; allowedRpd?: strin
         </Tag>
       )}
     </Space>
+  );
+}
+
+const VERDICT_COLORS: Record<Verdict, string> = {
+  within: 'green',
+  exceeded: 'red',
+  no_limit: 'default',
+  undetermined: 'orange',
+};
+
+/** The verdict of a released result against its limit ("Vượt · gấp 1,21 lần"); null before release. */
+export function VerdictTag({
+  analysis,
+}: {
+  analysis: { verdict: Verdict | null; exceed_ratio: string | null; verdict_reason?: string | null };
+}) {
+  if (!analysis.verdict) return null;
+  const ratio =
+    analysis.verdict === 'exceeded' && analysis.exceed_ratio ? ` · gấp ${formatDecVi(analysis.exceed_ratio)} lần` : '';
+  return (
+    <Tag
+      color={VERDICT_COLORS[analysis.verdict]}
+      style={{ marginInlineEnd: 0 }}
+      data-testid="analysis-verdict"
+      data-verdict={analysis.verdict}
+      title={analysis.verdict_reason ?? undefined}
+    >
+      {VERDICT_LABELS[analysis.verdict]}
+      {ratio}
+    </Tag>
   );
 }

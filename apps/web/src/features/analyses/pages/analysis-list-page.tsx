@@ -22,7 +22,7 @@ import { useParameterOptions } from '@/features/parameters/api/parameters-api';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useAnalyses, useAnalysts, useExportAnalyses } from '../api/analyses-api';
-import { AnalysisStateTag, LateTag, ResultText, STATE_OPTIONS } from '../components/analysis-tags';
+import { AnalysisStateTag, LateTag, ResultText, STATE_OPTIONS, VerdictTag } from '../components/analysis-tags';
 import { BatchActions, type BatchError } from '../components/batch-actions';
 
 const FILTERS = ['state', 'parameter_id', 'analyst_id', 'mine', 'late_for_holding', 'sample_id'] as const;
@@ -101,7 +101,17 @@ export default function AnalysisListPage() {
         </span>
       ),
     },
-    { key: 'result', title: 'Kết quả', width: 140, render: (_, a) => <ResultText analysis={a} /> },
+    {
+      key: 'result',
+      title: 'Kết quả',
+      width: 150,
+      render: (_, a) => (
+        <span style={stack}>
+          <ResultText analysis={a} />
+          <VerdictTag analysis={a} />
+        </span>
+      ),
+    },
     {
       key: 'analyst',
       title: 'Kiểm nghiệm viên',

@@ -12,6 +12,7 @@ import { urlFor } from '@/lib/routes';
 import { useAnalysis } from '../api/analyses-api';
 import { AnalysisActions } from '../components/analysis-actions';
 import { AnalysisStateTag, HoldingPassedTag, LateTag, ResultText } from '../components/analysis-tags';
+import { AnalysisVerdict } from '../components/analysis-verdict';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const SAMPLE_READERS = ['sampling.index', 'sampling.department', 'sampling.all', 'lab.index', 'lab.receive'];
@@ -131,6 +132,7 @@ export default function AnalysisShowPage() {
                 ]}
               />
             </Card>
+            <AnalysisVerdict analysis={a} />
             <Card title="Mẫu và chỉ tiêu">
               <Descriptions
                 column={{ xs: 1, sm: 2 }}
