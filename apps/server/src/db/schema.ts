@@ -738,6 +738,8 @@ export interface ParametersTable extends Stamps {
   search_text: string;
   /** The analyte the parameter measures, linking it to regulations' limits (issue 25). */
   analyte: string | null;
+  /** Target turnaround, calendar days from the sample's receipt to release; null = no target (issue 25 part 5). */
+  turnaround_days: number | null;
 }
 
 // Issue 25: national technical regulations as dated data.

@@ -436,6 +436,21 @@ const ANALYTES: Record<string, string> = {
   'TT-HG': 'HG',
 };
 
+/** Metals go through digestion and AAS/ICP runs batched weekly: the longest target. */
+const METALS = new Set(['AS', 'PB', 'HG', 'CD', 'CU', 'ZN', 'FE', 'MN', 'CR', 'CR6', 'NI']);
+
+/**
+ * The demo laboratory's target turnaround (received → released, calendar days): microbiology 7 (incubation and
+ * confirmation), metals 10, other laboratory parameters 5; field readings have none (no laboratory step).
+ */
+function turnaroundDays(code: string, place: ParameterPlace): number | null {
+  if (place === 'field') return null;
+  const analyte = ANALYTES[code];
+  if (analyte === 'COLIFORM' || code.includes('COLI')) return 7;
+  if (analyte && METALS.has(analyte)) return 10;
+  return 5;
+}
+
 /** The parameter catalogue of the demo company, priced by its analysis services where one exists. */
 export async function loadDemoParameters(
   trx: Kysely<DB>,
@@ -460,6 +475,7 @@ export async function loadDemoParameters(
         lod,
         loq,
         holding_hours: holding,
+        turnaround_days: turnaroundDays(code, place),
         preservation,
         vimcerts: notYetCertified.has(code) ? 0 : 1,
         vilas: vilas ? 1 : 0,

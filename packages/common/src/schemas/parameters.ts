@@ -33,6 +33,9 @@ export const PARAMETER_PLACE_LABELS: Record<ParameterPlace, string> = {
 /** A holding time up to a year, in hours (coliforms 24 h, BOD₅ 48 h, metals 6 months). */
 export const MAX_HOLDING_HOURS = 8760;
 
+/** A target turnaround (received → released) up to a year, in calendar days. */
+export const MAX_TURNAROUND_DAYS = 365;
+
 /**
  * A limit of the method as the laboratory writes it: a decimal string that keeps its significant figures ("0.050"),
  * never a float; up to 9 whole digits and 6 decimals.
@@ -77,6 +80,13 @@ const parameterFields = {
     boundedInt(1, MAX_HOLDING_HOURS, `Thời gian lưu mẫu là số giờ nguyên từ 1 đến ${MAX_HOLDING_HOURS}`).nullable().optional(),
   ),
   preservation: optionalText('cách bảo quản mẫu', 300),
+  /** Target turnaround in calendar days from the sample's receipt to the result's release; null: no target. */
+  turnaround_days: z.preprocess(
+    (v) => (v === '' ? null : v),
+    boundedInt(1, MAX_TURNAROUND_DAYS, `Thời hạn trả kết quả là số ngày nguyên từ 1 đến ${MAX_TURNAROUND_DAYS}`)
+      .nullable()
+      .optional(),
+  ),
   vimcerts: z.boolean({ error: 'Giá trị VIMCERTS phải là có hoặc không' }).default(false),
   vilas: z.boolean({ error: 'Giá trị VILAS phải là có hoặc không' }).default(false),
   service_id: optionalId,
@@ -137,6 +147,7 @@ export const parameterSchema = z.object({
   loq: z.string().nullable(),
   holding_hours: z.number().nullable(),
   preservation: z.string().nullable(),
+  turnaround_days: z.number().nullable(),
   analyte: z.string().nullable(),
   vimcerts: z.boolean(),
   vilas: z.boolean(),

@@ -44,6 +44,7 @@ export const parametersRoutes: FastifyPluginAsyncZod<{ parameters: ParametersSer
           { header: 'LOD', width: 10, value: (p) => p.lod?.replace('.', ',') ?? '' },
           { header: 'LOQ', width: 10, value: (p) => p.loq?.replace('.', ',') ?? '' },
           { header: 'Thời gian lưu mẫu (giờ)', width: 14, value: (p) => p.holding_hours },
+          { header: 'Thời hạn trả kết quả (ngày)', width: 14, value: (p) => p.turnaround_days },
           { header: 'Bảo quản', width: 30, value: (p) => p.preservation },
           { header: 'VIMCERTS', width: 10, value: (p) => yes(p.vimcerts) },
           { header: 'VILAS', width: 10, value: (p) => yes(p.vilas) },

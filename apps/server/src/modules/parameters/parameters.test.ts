@@ -14,6 +14,7 @@ const COD = {
   lod: '3.0',
   loq: '10',
   holding_hours: 168,
+  turnaround_days: 7,
   preservation: 'Axit hóa bằng H₂SO₄ đến pH < 2, làm lạnh 1–5 °C',
   vimcerts: true,
   vilas: true,
@@ -62,6 +63,7 @@ describe('parameters', () => {
       lod: '3.0',
       loq: '10',
       holding_hours: 168,
+      turnaround_days: 7,
       vimcerts: true,
       vilas: true,
       service: { id: service.id, code: service.code, name: 'Phân tích COD' },
@@ -83,7 +85,7 @@ describe('parameters', () => {
       lod: '',
       vimcerts: true,
     });
-    expect(ph).toMatchObject({ lod: null, loq: null, holding_hours: null, service: null, vilas: false });
+    expect(ph).toMatchObject({ lod: null, loq: null, holding_hours: null, turnaround_days: null, service: null, vilas: false });
   });
 
   it('refuses bad input in Vietnamese and saves nothing', async () => {
@@ -95,6 +97,9 @@ describe('parameters', () => {
       [{ ...COD, code: 'NT-X4', lod: 0.05 }, 'lod'],
       [{ ...COD, code: 'NT-X5', holding_hours: 9000 }, 'holding_hours'],
       [{ ...COD, code: 'NT-X6', holding_hours: 1.5 }, 'holding_hours'],
+      [{ ...COD, code: 'NT-X12', turnaround_days: 0 }, 'turnaround_days'],
+      [{ ...COD, code: 'NT-X13', turnaround_days: 366 }, 'turnaround_days'],
+      [{ ...COD, code: 'NT-X14', turnaround_days: 2.5 }, 'turnaround_days'],
       [{ ...COD, code: 'NT-X7', medium: 'water' }, 'medium'],
       [{ ...COD, code: 'NT-X8', place: 'office' }, 'place'],
       [{ ...COD, code: 'NT-X9', service_id: 999_999 }, 'service_id'],

@@ -27,6 +27,8 @@ export interface ParameterFormValues {
   lod: string;
   loq: string;
   holding_hours: DecimalValue;
+  /** Target days from the sample's receipt to the result's release; empty: no target. */
+  turnaround_days: DecimalValue;
   preservation: string | null;
   /** The analyte regulations limit (BOD5, COD…), in capitals; empty when none. */
   analyte: string | null;
@@ -47,6 +49,7 @@ export const EMPTY_PARAMETER: ParameterFormValues = {
   lod: '',
   loq: '',
   holding_hours: null,
+  turnaround_days: null,
   preservation: null,
   analyte: null,
   vimcerts: false,
@@ -67,6 +70,7 @@ export const parameterFormValues = (p: Parameter): ParameterFormValues => ({
   lod: limitText(p.lod),
   loq: limitText(p.loq),
   holding_hours: p.holding_hours,
+  turnaround_days: p.turnaround_days,
   preservation: p.preservation,
   analyte: p.analyte,
   vimcerts: p.vimcerts,
@@ -90,6 +94,7 @@ export const toParameterBody = (v: ParameterFormValues) => ({
   lod: v.lod.trim() || null,
   loq: v.loq.trim() || null,
   holding_hours: typeof v.holding_hours === 'number' ? v.holding_hours : null,
+  turnaround_days: typeof v.turnaround_days === 'number' ? v.turnaround_days : null,
   preservation: v.preservation?.trim() || null,
   analyte: v.analyte?.trim().toUpperCase() || null,
   vimcerts: v.vimcerts,
@@ -240,6 +245,16 @@ export function ParameterForm(props: Props) {
               extra="Số giờ tối đa từ lúc lấy mẫu đến lúc phân tích"
             >
               <DecimalInput scale={0} grouping={false} suffix="giờ" placeholder="Ví dụ: 48" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="turnaround_days"
+              label="Thời hạn trả kết quả (ngày)"
+              rules={[zodRule(shape.turnaround_days)]}
+              extra="Số ngày lịch từ lúc nhận mẫu đến lúc phát hành kết quả; để trống nếu không đặt"
+            >
+              <DecimalInput scale={0} grouping={false} suffix="ngày" placeholder="Ví dụ: 7" />
             </Form.Item>
           </Col>
           <Col span={24}>

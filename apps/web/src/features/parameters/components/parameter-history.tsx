@@ -14,6 +14,7 @@ export const PARAMETER_HISTORY: HistoryView = {
     lod: 'LOD',
     loq: 'LOQ',
     holding_hours: 'Thời gian lưu mẫu',
+    turnaround_days: 'Thời hạn trả kết quả (ngày)',
     preservation: 'Bảo quản',
     analyte: 'Mã chất',
     vimcerts: 'VIMCERTS',

@@ -96,6 +96,7 @@ export default function ParameterListPage() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {p.unit}
             {p.holding_hours ? ` · lưu mẫu ${holdingText(p.holding_hours)}` : ''}
+            {p.turnaround_days ? ` · trả kết quả ${p.turnaround_days} ngày` : ''}
           </Typography.Text>
         </span>
       ),
