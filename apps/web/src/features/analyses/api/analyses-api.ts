@@ -1,6 +1,8 @@
 import type {
   Analysis,
   AnalysisDetail,
+  AnalysisExceedances,
+  AnalysisTrend,
   AnalystOption,
   analysisAssignBody,
   analysisResultBody,
@@ -140,5 +142,24 @@ export function useExportAnalyses() {
   return useMutation({
     mutationFn: (query: Omit<AnalysisListQuery, 'page' | 'per_page'>) =>
       api.download('/api/analyses', query, `phan-tich-${dayjs().format('YYYY-MM-DD')}.xlsx`),
+  });
+}
+
+/** GET /api/analyses/trend → a point's parameter over time, released results only, with their limits. */
+export function useAnalysisTrend(query: { point_id: number; parameter_id: number; from?: string; to?: string }, enabled = true) {
+  return useQuery({
+    queryKey: ['analyses', 'trend', query] as const,
+    queryFn: () => api.get<AnalysisTrend>('/api/analyses/trend', { params: query, display: 'ignore' }),
+    enabled: enabled && query.point_id > 0 && query.parameter_id > 0,
+  });
+}
+
+/** GET /api/analyses/exceedances → a customer's exceeding results in a year of sampling, with monthly counts. */
+export function useCustomerExceedances(query: { customer_id: number; year: number }, enabled = true) {
+  return useQuery({
+    queryKey: ['analyses', 'exceedances', query] as const,
+    queryFn: () => api.get<AnalysisExceedances>('/api/analyses/exceedances', { params: query, display: 'ignore' }),
+    placeholderData: keepPreviousData,
+    enabled: enabled && query.customer_id > 0,
   });
 }

@@ -13,6 +13,7 @@ import { useAnalysis } from '../api/analyses-api';
 import { AnalysisActions } from '../components/analysis-actions';
 import { AnalysisStateTag, HoldingPassedTag, LateTag, ResultText } from '../components/analysis-tags';
 import { AnalysisVerdict } from '../components/analysis-verdict';
+import { AnalysisTrendCard } from '../components/trend-chart';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const SAMPLE_READERS = ['sampling.index', 'sampling.department', 'sampling.all', 'lab.index', 'lab.receive'];
@@ -133,6 +134,7 @@ export default function AnalysisShowPage() {
               />
             </Card>
             <AnalysisVerdict analysis={a} />
+            <AnalysisTrendCard pointId={a.point.id} parameterId={a.parameter.id} />
             <Card title="Mẫu và chỉ tiêu">
               <Descriptions
                 column={{ xs: 1, sm: 2 }}
