@@ -8,6 +8,7 @@ import { RecordHistory } from '@/components/history-timeline';
 import { PageHeader } from '@/components/page-header';
 import { LoadError, LoadingCard } from '@/components/page-states';
 import { RelatedContracts } from '@/components/related-contracts';
+import { CustomerExceedances } from '@/features/analyses';
 import { useCan } from '@/lib/permissions/can';
 import { MOBILE_LABEL } from '@/lib/phone-fields';
 import { urlFor } from '@/lib/routes';
@@ -126,6 +127,7 @@ export default function CustomerShowPage() {
             <Contacts customer={c} />
             <CustomerRequests customerId={c.id} total={c.requests_count} />
             <RelatedContracts of={{ customer_id: c.id }} />
+            <CustomerExceedances customerId={c.id} />
             <Card title={`Tệp đính kèm (${c.attachments.length})`}>
               {c.attachments.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có tệp đính kèm">
