@@ -3,9 +3,22 @@ import { formatDecVi } from '@qlcv/common/lab-decimal';
 import { VERDICT_LABELS } from '@qlcv/common/regulation-limits';
 import type { AnalysisTrend, TrendPoint } from '@qlcv/common/schemas/analyses';
 import { Alert, Card, Empty, Skeleton } from 'antd';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { CSSProperties } from 'react';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useAnalysisTrend } from '../api/analyses-api';
 
+/** Visually hidden, still read by screen readers (the house's sr-only class lives in the dashboard's stylesheet). */
+const SR_ONLY: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 const num = (s: string | null | undefined) => (s == null ? null : Number(s));
 /** Axis ticks the Vietnamese way: a decimal comma (the figures themselves stay strings elsewhere). */
 const tickVi = (v: number) => formatDecVi(String(Number(v.toPrecision(6))));
@@ -83,11 +96,17 @@ export function TrendChart({ trend, height = 260 }: { trend: AnalysisTrend; heig
     min: num(p.limit?.min),
     point: p,
   }));
+  const maxes = new Set(rows.map((r) => r.max));
+  const mins = new Set(rows.map((r) => r.min));
   const hasMax = rows.some((r) => r.max !== null);
   const hasMin = rows.some((r) => r.min !== null);
+  // One limit over the whole period (the usual case, and a single result): a straight line across the chart; limits
+  // that changed (another regulation, another factor) step at each sampling day.
+  const oneMax = maxes.size === 1 && hasMax ? rows[0]!.max : null;
+  const oneMin = mins.size === 1 && hasMin ? rows[0]!.min : null;
   const exceeded = trend.points.filter((p) => p.verdict === 'exceeded').length;
   return (
-    <figure aria-label={title} style={{ margin: 0 }} data-testid="trend-chart">
+    <figure aria-label={title} style={{ margin: 0, position: 'relative' }} data-testid="trend-chart">
       {trend.truncated && <Alert type="info" showIcon title="Chỉ hiển thị một phần kết quả: hãy thu hẹp khoảng thời gian." />}
       <div aria-hidden="true" style={{ width: '100%', height }}>
         <ResponsiveContainer width="100%" height="100%">
@@ -96,7 +115,9 @@ export function TrendChart({ trend, height = 260 }: { trend: AnalysisTrend; heig
             <XAxis dataKey="date" tickFormatter={(d: string) => formatDate(d)} tick={{ fontSize: 11 }} minTickGap={24} />
             <YAxis tickFormatter={tickVi} tick={{ fontSize: 11 }} width={52} />
             <Tooltip content={<TrendTooltip />} />
-            {hasMax && (
+            {oneMax !== null && <ReferenceLine y={oneMax} stroke="#cf1322" strokeDasharray="6 4" ifOverflow="extendDomain" />}
+            {oneMin !== null && <ReferenceLine y={oneMin} stroke="#d46b08" strokeDasharray="6 4" ifOverflow="extendDomain" />}
+            {hasMax && oneMax === null && (
               <Line
                 dataKey="max"
                 name="Giới hạn tối đa"
@@ -108,7 +129,7 @@ export function TrendChart({ trend, height = 260 }: { trend: AnalysisTrend; heig
                 connectNulls
               />
             )}
-            {hasMin && (
+            {hasMin && oneMin === null && (
               <Line
                 dataKey="min"
                 name="Giới hạn tối thiểu"
@@ -136,7 +157,7 @@ export function TrendChart({ trend, height = 260 }: { trend: AnalysisTrend; heig
         {exceeded > 0 ? `, ${exceeded} kết quả vượt quy chuẩn (chấm đỏ)` : ''}
         {hasMax || hasMin ? '; đường nét đứt: giới hạn.' : '.'}
       </figcaption>
-      <div className="qlcv-sr-only">
+      <div style={SR_ONLY}>
         <table>
           <caption>{title}</caption>
           <thead>
