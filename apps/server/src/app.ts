@@ -27,6 +27,8 @@ import { AnalysesService } from './modules/analyses/analyses.service';
 import { AnalysisLimitsService } from './modules/analyses/analysis-limits.service';
 import { AnalysisResultsService } from './modules/analyses/analysis-results.service';
 import { AnalysisTrendsService } from './modules/analyses/analysis-trends.service';
+import { testReportsRoutes } from './modules/test-reports/test-reports.routes';
+import { TestReportsService } from './modules/test-reports/test-reports.service';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { AttendanceService } from './modules/attendance/attendance.service';
 import { AttendanceCorrectionsService } from './modules/attendance/attendance-corrections.service';
@@ -479,6 +481,7 @@ export async function buildApp({
     }),
     trends: new AnalysisTrendsService(db, { customers }),
   });
+  await app.register(testReportsRoutes, { reports: new TestReportsService(db), limiter });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

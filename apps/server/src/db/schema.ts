@@ -173,6 +173,7 @@ export interface DB {
   sample_events: SampleEventsTable;
   analyses: AnalysesTable;
   analysis_events: AnalysisEventsTable;
+  test_reports: TestReportsTable;
   services: ServicesTable;
   push_subscriptions: PushSubscriptionsTable;
   attendance_sites: AttendanceSitesTable;
@@ -1176,4 +1177,24 @@ export interface AnalysisEventsTable {
   to_id: number | null;
   result: string | null;
   reason: string | null;
+}
+
+// Issue 25 part 4: test reports, one row per version (a correction is a new row with the same number).
+export interface TestReportsTable extends Stamps {
+  id: Generated<number>;
+  number: string;
+  report_version: number;
+  trip_id: number;
+  customer_id: number;
+  /** draft | signed. */
+  state: string;
+  note: string | null;
+  qc_statement: string | null;
+  correction_reason: string | null;
+  signed_by: number | null;
+  signed_at: string | null;
+  verify_code: string | null;
+  file_sha256: string | null;
+  replaced_by: number | null;
+  replaced_at: string | null;
 }

@@ -88,6 +88,7 @@ const ROLES: { code: string; name: string; description: string; keys: string[] }
       'lab.index',
       'lab.receive',
       'lab.verify',
+      'lab.approve',
     ],
   },
   {

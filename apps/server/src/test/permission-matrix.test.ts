@@ -12,6 +12,7 @@ import { createDepartment, createRole, createUser, uniq } from './fixtures';
 import { ADMIN_PASSWORD, createTestApp, TEST_PASSWORD, type TestApp } from './harness';
 import { multipart, PNG } from './multipart';
 import { samplesRequestFor } from './samples-matrix';
+import { testReportsRequestFor } from './test-reports-matrix';
 
 // The matrix of QUALITY.md "Access control": every /api route × (no token, no key, each accepted key, admin),
 // driven by the table the access plugin builds while the routes register, so a new route is covered the day it lands.
@@ -788,6 +789,8 @@ async function requestFor(r: Route, key?: PermissionKey, token: string = t.admin
   const analysis = await analysesRequestFor(t, label(r), key, await userIdOf(token), programBody);
   if (analysis)
     return { ...analysis, method: analysis.method as 'GET', headers: undefined as Record<string, string> | undefined };
+  const report = await testReportsRequestFor(t, label(r), key, programBody);
+  if (report) return { ...report, method: report.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const sample = await samplesRequestFor(t, label(r), key, await userIdOf(token), programBody);
   if (sample) return { ...sample, method: sample.method as 'GET', headers: undefined as Record<string, string> | undefined };
   const sampling = await tripRequestFor(r, key, token);
@@ -1105,6 +1108,8 @@ describe('the route table', () => {
       // Samples have no keys of their own: a trip's team writes them, and deletes one still with the team (the service
       // checks the team); their "edit" is the trip keys.
       else if (segment === 'samples') expect(r.access, label(r)).toBe('sampling.index|sampling.department|sampling.all');
+      // A draft test report is deleted by who drafts it (issue 25 part 4); a signed one never (409).
+      else if (segment === 'test-reports') expect(r.access, label(r)).toBe('lab.receive|lab.approve');
       else expect(r.access, label(r)).toBe(`${KEY_PREFIX[segment] ?? segment}.edit`);
     }
     // Only sign-in, password reset, health and the API description are open; the live stream's single-use ticket is

@@ -40,6 +40,7 @@ import { monitoringReminders } from './0042-monitoring-reminders';
 import { regulations } from './0043-regulations';
 import { analyses } from './0044-analyses';
 import { analysisVerdicts } from './0045-analysis-verdicts';
+import { testReports } from './0046-test-reports';
 import { parameterTurnaround } from './0047-parameter-turnaround';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0043-regulations': regulations,
   '0044-analyses': analyses,
   '0045-analysis-verdicts': analysisVerdicts,
+  '0046-test-reports': testReports,
   '0047-parameter-turnaround': parameterTurnaround,
 };
 

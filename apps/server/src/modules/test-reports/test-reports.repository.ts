@@ -1,0 +1,113 @@
+import type { TestReportListQuery } from '@qlcv/common/schemas/test-reports';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, TestReportsTable } from '../../db/schema';
+
+function base(db: Kysely<DB>) {
+  return db
+    .selectFrom('test_reports as r')
+    .innerJoin('sampling_trips as t', 't.id', 'r.trip_id')
+    .innerJoin('customers as c', 'c.id', 'r.customer_id')
+    .leftJoin('users as sb', 'sb.id', 'r.signed_by')
+    .selectAll('r')
+    .select(['t.code as trip_code', 'c.name as customer_name', 'sb.name as signed_by_name']);
+}
+export type TestReportRow = Awaited<ReturnType<typeof find>> & {};
+
+export async function find(db: Kysely<DB>, id: number) {
+  return base(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+export async function findByCode(db: Kysely<DB>, code: string) {
+  return base(db).where('r.verify_code', '=', code).where('r.state', '=', 'signed').executeTakeFirst();
+}
+
+export async function list(db: Kysely<DB>, f: TestReportListQuery) {
+  let q = base(db);
+  if (f.customer_id !== undefined) q = q.where('r.customer_id', '=', f.customer_id);
+  if (f.trip_id !== undefined) q = q.where('r.trip_id', '=', f.trip_id);
+  if (f.state !== undefined) q = q.where('r.state', '=', f.state);
+  return q.orderBy('r.id', 'desc').limit(500).execute();
+}
+
+export async function history(db: Kysely<DB>, number: string) {
+  return base(db).where('r.number', '=', number).orderBy('r.report_version').execute();
+}
+
+export async function numberTaken(db: Kysely<DB>, number: string): Promise<boolean> {
+  return !!(await db.selectFrom('test_reports').select('id').where('number', '=', number).executeTakeFirst());
+}
+
+export async function insert(db: Kysely<DB>, row: Insertable<TestReportsTable>): Promise<number> {
+  const r = await db.insertInto('test_reports').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** Optimistic update of a draft: 0 rows when the version moved or the report is no longer a draft. */
+export async function updateDraft(db: Kysely<DB>, id: number, version: number, set: Updateable<TestReportsTable>) {
+  const r = await db
+    .updateTable('test_reports')
+    .set({ ...set, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('state', '=', 'draft')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Marks a signed version replaced, once: the row's lock makes a raced second correction find it replaced. */
+export async function markReplaced(db: Kysely<DB>, id: number, version: number, at: string) {
+  const r = await db
+    .updateTable('test_reports')
+    .set({ replaced_at: at, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('state', '=', 'signed')
+    .where('replaced_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function setReplacedBy(db: Kysely<DB>, id: number, by: number) {
+  await db.updateTable('test_reports').set({ replaced_by: by }).where('id', '=', id).execute();
+}
+
+export async function deleteDraft(db: Kysely<DB>, id: number): Promise<number> {
+  const r = await db.deleteFrom('test_reports').where('id', '=', id).where('state', '=', 'draft').executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The released results of a trip's samples at the customer's sites (QC samples left out), by point then parameter. */
+export async function releasedRows(db: Kysely<DB>, tripId: number, customerId: number) {
+  return db
+    .selectFrom('analyses as a')
+    .innerJoin('samples as s', 's.id', 'a.sample_id')
+    .innerJoin('site_points as sp', 'sp.id', 's.point_id')
+    .innerJoin('sites as si', 'si.id', 'sp.site_id')
+    .innerJoin('parameters as pa', 'pa.id', 'a.parameter_id')
+    .select([
+      'sp.code as point_code',
+      'sp.name as point_name',
+      's.code as sample_code',
+      's.taken_at',
+      's.qc_kind',
+      'pa.name as parameter',
+      'a.qualifier',
+      'a.value',
+      'a.unit',
+      'a.method',
+      'a.limit_text',
+      'a.limit_column',
+      'a.limit_regulation_code',
+      'a.verdict',
+      'a.analyst_id',
+      'a.analysed_on',
+    ])
+    .where('s.trip_id', '=', tripId)
+    .where('si.customer_id', '=', customerId)
+    .where('a.state', '=', 'released')
+    .orderBy('sp.sort_order')
+    .orderBy('sp.code')
+    .orderBy('s.code')
+    .orderBy('pa.code')
+    .execute();
+}

@@ -1,0 +1,121 @@
+import type { PermissionKey } from '@qlcv/common/permissions';
+import { errorBody, idParams } from '@qlcv/common/schemas/common';
+import {
+  testReportCodeParams,
+  testReportCorrectBody,
+  testReportCreateBody,
+  testReportDetailSchema,
+  testReportListQuery,
+  testReportSchema,
+  testReportSignBody,
+  testReportUpdateBody,
+  testReportVerification,
+} from '@qlcv/common/schemas/test-reports';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { actorOf } from '../../plugins/access';
+import type { TestReportsService } from './test-reports.service';
+
+/** Who reads reports: the laboratory (its staff, verifiers, head). */
+const READ: PermissionKey[] = ['lab.index', 'lab.receive', 'lab.verify', 'lab.approve'];
+/** Who drafts reports: the laboratory's head or reception (a draft changes nothing released). */
+const DRAFT: PermissionKey[] = ['lab.receive', 'lab.approve'];
+/** Who signs and corrects: the head (`lab.approve`), never the analyst of a result in it. */
+const APPROVE: PermissionKey[] = ['lab.approve'];
+
+/** Per IP, as the public result page's lookup. */
+export const VERIFY_LIMIT = { limit: 10, windowMs: 60 * 1000 };
+
+/** Test reports (`/api/test-reports`, issue 25 part 4), one route per state change, and the public verification. */
+export const testReportsRoutes: FastifyPluginAsyncZod<{ reports: TestReportsService; limiter: RateLimiter }> = async (
+  app,
+  { reports, limiter },
+) => {
+  const tags = ['test-reports'];
+  const detail = { 200: testReportDetailSchema };
+
+  app.get(
+    '/api/test-reports',
+    {
+      config: { permission: [...READ] },
+      schema: { tags, querystring: testReportListQuery, response: { 200: z.array(testReportSchema) } },
+    },
+    async (req) => reports.list(req.query),
+  );
+
+  app.get(
+    '/api/test-reports/:id',
+    { config: { permission: [...READ] }, schema: { tags, params: idParams, response: detail } },
+    async (req) => reports.detail(req.params.id),
+  );
+
+  app.get(
+    '/api/test-reports/:id/history',
+    {
+      config: { permission: [...READ] },
+      schema: { tags, params: idParams, response: { 200: z.array(testReportSchema) } },
+    },
+    async (req) => reports.history(req.params.id),
+  );
+
+  app.post(
+    '/api/test-reports',
+    {
+      config: { permission: [...DRAFT] },
+      schema: { tags, body: testReportCreateBody, response: { 201: testReportDetailSchema } },
+    },
+    async (req, reply) => reply.status(201).send(await reports.create(actorOf(req), req.body)),
+  );
+
+  app.put(
+    '/api/test-reports/:id',
+    { config: { permission: [...DRAFT] }, schema: { tags, params: idParams, body: testReportUpdateBody, response: detail } },
+    async (req) => reports.update(actorOf(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/test-reports/:id',
+    { config: { permission: [...DRAFT] }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      await reports.delete(actorOf(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/test-reports/:id/sign',
+    { config: { permission: [...APPROVE] }, schema: { tags, params: idParams, body: testReportSignBody, response: detail } },
+    async (req) => reports.sign(actorOf(req), req.params.id, req.body.version),
+  );
+
+  app.post(
+    '/api/test-reports/:id/correct',
+    {
+      config: { permission: [...APPROVE] },
+      schema: { tags, params: idParams, body: testReportCorrectBody, response: { 201: testReportDetailSchema } },
+    },
+    async (req, reply) => reply.status(201).send(await reports.correct(actorOf(req), req.params.id, req.body)),
+  );
+
+  const limit = async (req: FastifyRequest) =>
+    limiter.consume(`public-test-report:${req.ip}`, VERIFY_LIMIT.limit, VERIFY_LIMIT.windowMs);
+  app.get(
+    '/api/public/test-reports/:code',
+    {
+      config: { public: true },
+      onRequest: limit,
+      schema: {
+        tags: ['public'],
+        security: [],
+        description:
+          'A province officer checks a test report by the code printed on it (QR): number, customer, sampling dates, ' +
+          'issue date, version, whether it was replaced, the file’s SHA-256. Rate-limited per IP (10 per minute).',
+        params: testReportCodeParams,
+        response: { 200: testReportVerification, 404: errorBody, 429: errorBody },
+      },
+    },
+    async (req) => reports.verify(req.params.code),
+  );
+};

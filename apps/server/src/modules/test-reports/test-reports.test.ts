@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LabWorld, labWorld, receivedSample } from '../../test/analysis-fixtures';
+import { race, statusCounts } from '../../test/concurrency';
+import { expectError } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// Issue 25 part 4 through HTTP: a report from a trip's released results for its customer, signed by the laboratory's
+// head (never an analyst of a result in it), immutable once signed (409), corrected only by a new version that marks the
+// old one replaced, and verified publicly by its code.
+
+type Who = { id: number; token: string };
+
+describe('test reports', () => {
+  let t: TestApp;
+  let w: LabWorld;
+  let analyst: Who;
+  let verifier: Who;
+  let head: Who;
+  let analystHead: Who;
+  let reader: Who;
+  let plain: Who;
+  let customerId: number;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
+    t.call({ method, url, token, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown, status = 200) => {
+    const res = await call(method, url, token, payload);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+    return res.json();
+  };
+
+  /** A sample received, entered by `by`, verified and released: COD exceeds, coliform has no limit. */
+  async function releaseSample(by: Who) {
+    const s = await receivedSample(t, w);
+    const rows = [...s.analyses.values()];
+    const assigned = await ok('POST', '/api/analyses/assign', t.adminToken, { analyst_id: by.id, rows });
+    const entered = await ok('POST', '/api/analyses/results', by.token, {
+      rows: assigned.map((a: { id: number; version: number; parameter: { id: number } }) => ({
+        id: a.id,
+        version: a.version,
+        value: a.parameter.id === w.cod.id ? '212.5' : '1500',
+      })),
+    });
+    const verified = await ok('POST', '/api/analyses/verify', verifier.token, {
+      rows: entered.map((a: { id: number; version: number }) => ({ id: a.id, version: a.version })),
+    });
+    await ok('POST', '/api/analyses/release', verifier.token, {
+      rows: verified.map((a: { id: number; version: number }) => ({ id: a.id, version: a.version })),
+    });
+    return s;
+  }
+
+  async function draft() {
+    return ok('POST', '/api/test-reports', head.token, { trip_id: w.tripId, customer_id: customerId }, 201);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await labWorld(t);
+    analyst = await t.userWith(['lab.analyse']);
+    verifier = await t.userWith(['lab.verify']);
+    head = await t.userWith(['lab.receive', 'lab.approve']);
+    analystHead = await t.userWith(['lab.analyse', 'lab.approve']);
+    reader = await t.userWith(['lab.index']);
+    plain = await t.userWith([]);
+    const point = await t.database.db
+      .selectFrom('site_points as sp')
+      .innerJoin('sites as si', 'si.id', 'sp.site_id')
+      .select('si.customer_id')
+      .where('sp.id', '=', w.pointId)
+      .executeTakeFirstOrThrow();
+    customerId = point.customer_id;
+    await releaseSample(analyst);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('drafts, signs and verifies publicly; a signed report is never changed', async () => {
+    const d = await draft();
+    expect(d.state).toBe('draft');
+    expect(d.number).toMatch(/^\d{3}\/\d{4}\/PKQ$/);
+    expect(d.rows.length).toBeGreaterThan(0);
+    const cod = d.rows.find((r: { result: string }) => r.result === '212,5');
+    expect(cod, JSON.stringify(d.rows)).toBeTruthy();
+    const edited = await ok('PUT', `/api/test-reports/${d.id}`, head.token, { version: d.version, note: 'Ghi chú' });
+    expect(edited.note).toBe('Ghi chú');
+
+    const signed = await ok('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: edited.version });
+    expect(signed.state).toBe('signed');
+    expect(signed.verify_code).toMatch(/^[A-Z2-9]{16}$/);
+    expect(signed.signed_by.id).toBe(head.id);
+
+    const put = await call('PUT', `/api/test-reports/${d.id}`, head.token, { version: signed.version, note: 'x' });
+    expectError(put, 409, 'REPORT_SIGNED');
+    const del = await call('DELETE', `/api/test-reports/${d.id}`, head.token);
+    expect(del.statusCode).toBe(409);
+    const again = await call('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: signed.version });
+    expect(again.statusCode).toBe(409);
+
+    const pub = await call('GET', `/api/public/test-reports/${signed.verify_code}`, null);
+    expect(pub.statusCode, pub.body).toBe(200);
+    expect(pub.json()).toMatchObject({ number: d.number, report_version: 1, replaced: false, replaced_by: null });
+    expect(Object.keys(pub.json()).sort()).toEqual(
+      [
+        'customer_name',
+        'file_sha256',
+        'issued_at',
+        'number',
+        'replaced',
+        'replaced_by',
+        'report_version',
+        'sampling_dates',
+      ].sort(),
+    );
+    expect((await call('GET', '/api/public/test-reports/ABCDEFGHJKLMNPQR', null)).statusCode).toBe(404);
+    expect((await call('GET', '/api/public/test-reports/short', null)).statusCode).toBe(422);
+  });
+
+  it('a correction makes version 2 with its reason and marks version 1 replaced', async () => {
+    const d = await draft();
+    const signed = await ok('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: d.version });
+    const noReason = await call('POST', `/api/test-reports/${d.id}/correct`, head.token, { version: signed.version });
+    expect(noReason.statusCode).toBe(422);
+    const v2 = await ok(
+      'POST',
+      `/api/test-reports/${d.id}/correct`,
+      head.token,
+      { version: signed.version, reason: 'Sửa tên điểm quan trắc' },
+      201,
+    );
+    expect(v2).toMatchObject({
+      number: d.number,
+      report_version: 2,
+      state: 'signed',
+      correction_reason: 'Sửa tên điểm quan trắc',
+    });
+    expect(v2.verify_code).not.toBe(signed.verify_code);
+    const v1 = await ok('GET', `/api/test-reports/${d.id}`, reader.token);
+    expect(v1.replaced_by).toBe(v2.id);
+    expect(v1.replaced_at).toBeTruthy();
+    const history = await ok('GET', `/api/test-reports/${v2.id}/history`, reader.token);
+    expect(history.map((h: { report_version: number }) => h.report_version)).toEqual([1, 2]);
+    const pub = (await call('GET', `/api/public/test-reports/${signed.verify_code}`, null)).json();
+    expect(pub).toMatchObject({ replaced: true, replaced_by: { number: d.number, report_version: 2 } });
+    const twice = await call('POST', `/api/test-reports/${d.id}/correct`, head.token, {
+      version: v1.version,
+      reason: 'Lần nữa',
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('two corrections at once make exactly one version 2', async () => {
+    const d = await draft();
+    const signed = await ok('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: d.version });
+    const answers = await race(t, 4, () => ({
+      method: 'POST',
+      url: `/api/test-reports/${d.id}/correct`,
+      token: head.token,
+      payload: { version: signed.version, reason: 'Sửa đồng thời' },
+    }));
+    expect(statusCounts(answers)).toEqual({ 201: 1, 409: 3 });
+    const history = await ok('GET', `/api/test-reports/${d.id}/history`, reader.token);
+    expect(history).toHaveLength(2);
+  });
+
+  it('the analyst of a result in it may not sign it (403 SAME_ANALYST)', async () => {
+    await releaseSample(analystHead);
+    const d = await draft();
+    const res = await call('POST', `/api/test-reports/${d.id}/sign`, analystHead.token, { version: d.version });
+    expectError(res, 403, 'SAME_ANALYST');
+    expect((await ok('GET', `/api/test-reports/${d.id}`, reader.token)).state).toBe('draft');
+    const del = await call('DELETE', `/api/test-reports/${d.id}`, head.token);
+    expect(del.statusCode).toBe(204);
+    expect((await call('GET', `/api/test-reports/${d.id}`, reader.token)).statusCode).toBe(404);
+  });
+
+  it('answers 401, 403 and 404 on every route', async () => {
+    const d = await draft();
+    const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, Who, unknown?][] = [
+      ['GET', '/api/test-reports', reader],
+      ['GET', `/api/test-reports/${d.id}`, reader],
+      ['GET', `/api/test-reports/${d.id}/history`, reader],
+      ['POST', '/api/test-reports', head, { trip_id: w.tripId, customer_id: customerId }],
+      ['PUT', `/api/test-reports/${d.id}`, head, { version: d.version, note: 'a' }],
+      ['DELETE', `/api/test-reports/${d.id}`, head],
+      ['POST', `/api/test-reports/${d.id}/sign`, head, { version: d.version }],
+      ['POST', `/api/test-reports/${d.id}/correct`, head, { version: d.version, reason: 'r' }],
+    ];
+    for (const [method, url, , body] of routes) {
+      expect((await call(method, url, null, body)).statusCode, url).toBe(401);
+      expect((await call(method, url, plain.token, body)).statusCode, url).toBe(403);
+    }
+    // A reader may not write; reception may not sign.
+    expect(
+      (await call('POST', '/api/test-reports', reader.token, { trip_id: w.tripId, customer_id: customerId })).statusCode,
+    ).toBe(403);
+    const reception = await t.userWith(['lab.receive']);
+    expect((await call('POST', `/api/test-reports/${d.id}/sign`, reception.token, { version: d.version })).statusCode).toBe(403);
+    for (const [method, url, who, body] of routes.filter(([, u]) => u.includes(`/${d.id}`)))
+      expect((await call(method, url.replace(`/${d.id}`, '/999999'), who.token, body)).statusCode, url).toBe(404);
+    expect((await call('POST', '/api/test-reports', head.token, { trip_id: 999999, customer_id: customerId })).statusCode).toBe(
+      422,
+    );
+  });
+});
