@@ -450,7 +450,11 @@ export async function buildApp({
   });
   await app.register(leavesRoutes, { leaves, approvals: leaveApprovals, balances: leaveBalances });
   await app.register(dashboardRoutes, {
-    dashboard: new DashboardService(db, { departments, works, leaves, rounds, trips, samples }, config.listCacheSize > 0),
+    dashboard: new DashboardService(
+      db,
+      { departments, works, leaves, rounds, trips, samples, analyses },
+      config.listCacheSize > 0,
+    ),
   });
   await app.register(leaveTypesRoutes, { leaveTypes: new LeaveTypesService(db) });
   await app.register(leaveSubstitutesRoutes, {

@@ -136,6 +136,11 @@ export const analysisListQuery = listQuery.extend({
   /** Only the analyses assigned to the caller. */
   mine: boolQuery.optional(),
   late_for_holding: boolQuery.optional(),
+  /**
+   * Only the analyses late by their parameter's turnaround (issue 25 part 5): not released and made (at the sample's receipt) more than
+   * the parameter's `turnaround_days` calendar days ago. Only `true` filters (the dashboard's card opens it).
+   */
+  late: z.enum(['true'], { error: 'Bộ lọc quá hạn chỉ nhận giá trị true' }).optional(),
 });
 export type AnalysisListQuery = z.infer<typeof analysisListQuery>;
 

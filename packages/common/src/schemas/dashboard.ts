@@ -19,6 +19,9 @@ export const DASHBOARD_CARD_KEYS = [
   'rounds_due_month',
   'trips_week',
   'samples_awaiting_lab',
+  'analyses_to_enter',
+  'analyses_to_verify',
+  'analyses_late',
 ] as const;
 export type DashboardCardKey = (typeof DASHBOARD_CARD_KEYS)[number];
 export type CardKey = DashboardCardKey;
@@ -34,6 +37,9 @@ export const DASHBOARD_CARD_LABELS: Record<DashboardCardKey, string> = {
   rounds_due_month: 'Chương trình có đợt đến hạn trong tháng',
   trips_week: 'Chuyến lấy mẫu tuần này',
   samples_awaiting_lab: 'Mẫu chờ phòng thí nghiệm nhận',
+  analyses_to_enter: 'Phân tích chờ nhập kết quả',
+  analyses_to_verify: 'Chờ soát xét',
+  analyses_late: 'Quá hạn trả kết quả',
 };
 
 export const DASHBOARD_CHART_LABELS = {
@@ -82,6 +88,12 @@ export const dashboardSchema = z.object({
     trips_week: z.number().nullable(),
     /** lab.index or lab.receive: samples handed over and not yet received at the laboratory. */
     samples_awaiting_lab: z.number().nullable(),
+    /** lab.* (the analyses list's scope: an analyst holding only lab.analyse, their own): analyses assigned. */
+    analyses_to_enter: z.number().nullable(),
+    /** Same scope: analyses entered, awaiting verification. */
+    analyses_to_verify: z.number().nullable(),
+    /** Same scope: not released past their parameter's turnaround from the sample's receipt (list `late=true`). */
+    analyses_late: z.number().nullable(),
   }),
   charts: z.object({
     /** 12 months ending with this one (Vietnam time), by created_at, requests scope. */

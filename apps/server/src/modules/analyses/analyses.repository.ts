@@ -1,6 +1,6 @@
 import { ADMIN_ROLE_CODE } from '@qlcv/common/permissions';
 import type { ANALYSIS_SORTS, AnalysisListQuery } from '@qlcv/common/schemas/analyses';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { AnalysesTable, AnalysisEventsTable, DB } from '../../db/schema';
 import type { Window } from '../../lib/pagination';
 import { likeNormalized, likePattern } from '../../lib/vi-search';
@@ -12,6 +12,11 @@ export type AnalysisFilter = Pick<
   states?: readonly string[];
   /** An analyst holding only `lab.analyse` sees what is assigned to them. */
   onlyAnalyst?: number;
+  /**
+   * Late by turnaround: not released, and made (at the sample's receipt) before the cutoff of its parameter's target — one
+   * `[days, cutoff ISO]` per target in use (portable: no date arithmetic in SQL). Empty list: nothing is late.
+   */
+  lateCutoffs?: readonly (readonly [number, string])[];
 };
 
 function filtered(db: Kysely<DB>, f: AnalysisFilter) {
@@ -35,6 +40,15 @@ function filtered(db: Kysely<DB>, f: AnalysisFilter) {
   if (f.onlyAnalyst !== undefined) q = q.where('a.analyst_id', '=', f.onlyAnalyst);
   if (f.states?.length) q = q.where('a.state', 'in', [...f.states]);
   if (f.late_for_holding !== undefined) q = q.where('a.late_for_holding', '=', f.late_for_holding ? 1 : 0);
+  const cutoffs = f.lateCutoffs;
+  if (cutoffs) {
+    if (cutoffs.length === 0) return q.where(sql<boolean>`1 = 0`);
+    q = q
+      .where('a.state', '<>', 'released')
+      .where((eb) =>
+        eb.or(cutoffs.map(([days, cutoff]) => eb.and([eb('pa.turnaround_days', '=', days), eb('a.created_at', '<', cutoff)]))),
+      );
+  }
   return q;
 }
 
@@ -122,6 +136,17 @@ const SORT_COLUMNS: Record<(typeof ANALYSIS_SORTS)[number], 's.taken_at' | 's.co
 };
 
 export const analysesRepository = {
+  /** The turnaround targets (days) the catalogue uses: one late cutoff each. */
+  async turnaroundTargets(db: Kysely<DB>): Promise<number[]> {
+    const rows = await db
+      .selectFrom('parameters')
+      .select('turnaround_days')
+      .distinct()
+      .where('turnaround_days', 'is not', null)
+      .execute();
+    return rows.map((r) => Number(r.turnaround_days));
+  },
+
   list(
     db: Kysely<DB>,
     f: AnalysisFilter,

@@ -84,9 +84,25 @@ export class AnalysesService {
     );
   }
 
+  /** The list's filter in `actor`'s scope; `late`: one cutoff per turnaround target in use, from now. */
+  private async filterOf(actor: Actor, q: Omit<AnalysisListQuery, 'page' | 'per_page' | 'sort'>): Promise<AnalysisFilter> {
+    const f: AnalysisFilter = { ...q, states: q.state, ...this.scope(actor), ...(q.mine ? { analyst_id: actor.id } : {}) };
+    if (q.late) {
+      const now = Date.parse(nowIso());
+      const targets = await repo.turnaroundTargets(this.db);
+      f.lateCutoffs = targets.map((d) => [d, new Date(now - d * 86_400_000).toISOString()] as const);
+    }
+    return f;
+  }
+
+  /** How many analyses the list would show `actor` (the dashboard's cards). */
+  async count(actor: Actor, q: Omit<AnalysisListQuery, 'page' | 'per_page' | 'sort'>): Promise<number> {
+    return repo.count(this.db, await this.filterOf(actor, q));
+  }
+
   async list(actor: Actor, q: AnalysisListQuery) {
     const sort = parseSort<(typeof ANALYSIS_SORTS)[number]>(q.sort, ANALYSIS_SORTS, '-taken_at');
-    const f: AnalysisFilter = { ...q, states: q.state, ...this.scope(actor), ...(q.mine ? { analyst_id: actor.id } : {}) };
+    const f = await this.filterOf(actor, q);
     return pageOf(
       q,
       (w) => repo.list(this.db, f, sort, w),

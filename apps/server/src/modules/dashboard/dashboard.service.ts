@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
+import type { AnalysesService } from '../analyses/analyses.service';
 import type { DepartmentsService } from '../departments/departments.service';
 import { leaveScopeOf } from '../leaves/leave-scopes';
 import type { LeavesService } from '../leaves/leaves.service';
@@ -27,6 +28,7 @@ const USER_EVALUATIONS_KEYS = ['user_evaluations.index', 'user_evaluations.show'
 const MONITORING_KEYS = ['monitoring.index'];
 const SAMPLING_KEYS = ['sampling.index', 'sampling.department', 'sampling.all'];
 const LAB_KEYS = ['lab.index', 'lab.receive'];
+const ANALYSES_KEYS = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
 const ON_TIME_DAYS = 90;
 
 /** The last day of `day`'s month, `YYYY-MM-DD`. */
@@ -51,6 +53,7 @@ export class DashboardService {
       rounds: MonitoringRoundsService;
       trips: SamplingTripsService;
       samples: SamplesService;
+      analyses: AnalysesService;
     },
     cache = true,
   ) {
@@ -71,6 +74,7 @@ export class DashboardService {
     const seesMonitoring = has(MONITORING_KEYS);
     const seesTrips = has(SAMPLING_KEYS);
     const seesLab = has(LAB_KEYS);
+    const seesAnalyses = has(ANALYSES_KEYS);
     const monthEnd = endOfMonth(today);
     const mine = { kind: 'assigned' as const, userId: actor.id };
 
@@ -105,6 +109,9 @@ export class DashboardService {
       roundsDue,
       tripsWeek,
       samplesAwaiting,
+      analysesToEnter,
+      analysesToVerify,
+      analysesLate,
     ] = await Promise.all([
       when(seesRequests, () => this.cache.get(version, 'requests_by_status', () => parts.requestsByStatus(db))),
       when(seesRequests, () =>
@@ -140,6 +147,9 @@ export class DashboardService {
       when(seesMonitoring, () => this.deps.rounds.countDue(monthEnd)),
       when(seesTrips, () => this.deps.trips.countOpen(actor, week.from, week.to)),
       when(seesLab, () => this.deps.samples.countAwaitingLab()),
+      when(seesAnalyses, () => this.deps.analyses.count(actor, { state: ['assigned'] })),
+      when(seesAnalyses, () => this.deps.analyses.count(actor, { state: ['entered'] })),
+      when(seesAnalyses, () => this.deps.analyses.count(actor, { late: 'true' })),
     ]);
 
     const link = (allowed: boolean, route: string, query: Record<string, string>): DashboardLink =>
@@ -162,6 +172,9 @@ export class DashboardService {
       rounds_due_month: link(seesMonitoring, 'monitoring.programs.index', { due_by: monthEnd }),
       trips_week: link(seesTrips, 'monitoring.trips.index', { from: week.from, to: week.to }),
       samples_awaiting_lab: link(seesLab, 'monitoring.samples.index', { status: 'handed_over' }),
+      analyses_to_enter: link(seesAnalyses, 'monitoring.analyses.index', { state: 'assigned' }),
+      analyses_to_verify: link(seesAnalyses, 'monitoring.analyses.index', { state: 'entered' }),
+      analyses_late: link(seesAnalyses, 'monitoring.analyses.index', { late: 'true' }),
     };
 
     return {
@@ -177,6 +190,9 @@ export class DashboardService {
         rounds_due_month: roundsDue,
         trips_week: tripsWeek,
         samples_awaiting_lab: samplesAwaiting,
+        analyses_to_enter: analysesToEnter,
+        analyses_to_verify: analysesToVerify,
+        analyses_late: analysesLate,
       },
       charts: {
         requests_per_month: requestsPerMonth,

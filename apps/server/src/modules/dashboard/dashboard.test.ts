@@ -2,6 +2,7 @@ import type { Dashboard, DashboardCardKey } from '@qlcv/common/schemas/dashboard
 import { REQUEST_STATUSES } from '@qlcv/common/schemas/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMs, vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
+import { labWorld, receivedSample } from '../../test/analysis-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildWorld, caller, createRequest, type Person, person, type WorkDetail, type World } from '../../test/request-helpers';
 import { last12Months, vnWeek } from './dashboard.parts';
@@ -18,6 +19,7 @@ const API_OF: Record<string, string> = {
   'monitoring.programs.index': '/api/monitoring-programs',
   'monitoring.trips.index': '/api/sampling-trips',
   'monitoring.samples.index': '/api/samples',
+  'monitoring.analyses.index': '/api/analyses',
 };
 
 describe('dashboard', () => {
@@ -508,5 +510,44 @@ describe('dashboard', () => {
     expect(await listTotal(seen.links.samples_awaiting_lab!, lab.token)).toBe(before + 1);
     // The field team sees its trips, not the laboratory's card.
     expect((await dashboard(field.token)).cards.samples_awaiting_lab).toBeNull();
+  });
+
+  it('counts the analyses awaiting entry, awaiting verification and late by turnaround, as the lists they open', async () => {
+    const w = await labWorld(t);
+    const head = await t.userWith(['lab.index', 'lab.receive']);
+    const analyst = await t.userWith(['lab.analyse']);
+    const before = (await dashboard(head.token)).cards;
+    // Microbiology: 7 days from receipt; COD keeps no target (never late).
+    await t.database.db.updateTable('parameters').set({ turnaround_days: 7 }).where('id', '=', w.coliform.id).execute();
+    const old = await receivedSample(t, w, { token: head.token });
+    const fresh = await receivedSample(t, w, { token: head.token });
+    const rows = [...old.analyses.values(), ...fresh.analyses.values()].map((a) => ({ id: a.id, version: a.version }));
+    const assigned = await call('POST', '/api/analyses/assign', { analyst_id: analyst.id, rows }, head.token);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    // Received 8 days ago: its coliform analysis is late, its COD is not; the fresh sample's are not.
+    await t.database.db
+      .updateTable('analyses')
+      .set({ created_at: new Date(Date.now() - 8 * DAY).toISOString() })
+      .where('sample_id', '=', old.id)
+      .execute();
+    const lab = await dashboard(head.token);
+    expect(lab.cards.analyses_to_enter).toBe((before.analyses_to_enter ?? 0) + 4);
+    expect(lab.cards.analyses_to_verify).toBe(before.analyses_to_verify ?? 0);
+    expect(lab.cards.analyses_late).toBe((before.analyses_late ?? 0) + 1);
+    for (const key of ['analyses_to_enter', 'analyses_to_verify', 'analyses_late'] as const)
+      expect(await listTotal(lab.links[key]!, head.token), key).toBe(lab.cards[key]);
+    // The analyst holding only lab.analyse: their own, the same as the list opened.
+    const mine = await dashboard(analyst.token);
+    expect(mine.cards.analyses_to_enter).toBe(4);
+    expect(mine.cards.analyses_late).toBe(1);
+    for (const key of ['analyses_to_enter', 'analyses_to_verify', 'analyses_late'] as const)
+      expect(await listTotal(mine.links[key]!, analyst.token), key).toBe(mine.cards[key]);
+    const none = await dashboard(other.token);
+    expect(none.cards.analyses_late).toBeNull();
+    expect(none.links.analyses_to_enter).toBeNull();
+    // The list's late filter: 401 signed out, 403 without a laboratory key, 422 on a bad value.
+    expect((await call('GET', '/api/analyses?late=true', undefined, null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/analyses?late=true', undefined, other.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/analyses?late=maybe', undefined, head.token)).statusCode).toBe(422);
   });
 });

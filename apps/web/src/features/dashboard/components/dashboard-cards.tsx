@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  AuditOutlined,
   CalendarOutlined,
   CarOutlined,
   ExperimentOutlined,
@@ -191,6 +192,33 @@ export function DashboardCards({ data }: { data: Dashboard }) {
           value={cards.samples_awaiting_lab}
           icon={<InboxOutlined />}
           href={linkOf(links.samples_awaiting_lab)}
+        />
+      )}
+      {cards.analyses_to_enter !== null && (
+        <FigureCard
+          cardKey="analyses_to_enter"
+          title={LABELS.analyses_to_enter}
+          value={cards.analyses_to_enter}
+          icon={<ExperimentOutlined />}
+          href={linkOf(links.analyses_to_enter)}
+        />
+      )}
+      {cards.analyses_to_verify !== null && (
+        <FigureCard
+          cardKey="analyses_to_verify"
+          title={LABELS.analyses_to_verify}
+          value={cards.analyses_to_verify}
+          icon={<AuditOutlined />}
+          href={linkOf(links.analyses_to_verify)}
+        />
+      )}
+      {cards.analyses_late !== null && (
+        <FigureCard
+          cardKey="analyses_late"
+          title={LABELS.analyses_late}
+          value={cards.analyses_late}
+          icon={<FieldTimeOutlined />}
+          href={linkOf(links.analyses_late)}
         />
       )}
     </Row>
