@@ -75,7 +75,7 @@ async function setup(request: APIRequestContext, id: string) {
     const made = await createUser(request, token, { ...u, role_id: r.id, mobile: randomMobile() });
     return { ...u, id: made.id, token: await apiLogin(request, u.username, PASSWORD) };
   };
-  const owner = await person('ct', 'Lê Minh Chủ trì', ['monitoring.index', 'monitoring.create']);
+  const owner = await person('ct', 'Lê Minh Chủ trì', ['monitoring.index', 'monitoring.create', 'lab.index']);
   const analyst = await person('kn', 'Nguyễn Thị Lan', ['lab.analyse']);
   const verifier = await person('sx', 'Trần Văn Minh', ['lab.index', 'lab.verify']);
   const year = vnDay().slice(0, 4);
@@ -151,11 +151,30 @@ async function checkAnalysis(page: Page, w: Awaited<ReturnType<typeof setup>>, s
 }
 
 test.describe('So sánh với quy chuẩn', () => {
-  test('kết quả vượt: đánh giá, công thức, biểu đồ, vượt quy chuẩn của khách hàng; 390 px', async ({ page, request }) => {
-    test.setTimeout(120_000);
+  test('kết quả vượt: đánh giá, công thức, biểu đồ, vượt quy chuẩn của khách hàng; 390 px', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
     const w = await setup(request, unique());
     await signInUi(page, 'admin', 'Admin@12345');
     await checkAnalysis(page, w, 'desktop');
+    // The programme's author is told (analysis.exceeded); the notification opens the analysis (they read results:
+    // without a lab key the link lands on 403 — reported).
+    const context = await browser.newContext({ baseURL });
+    const owner = await context.newPage();
+    await signInUi(owner, w.owner.username, PASSWORD);
+    await expect(async () => {
+      await owner.goto('/admin/notifications');
+      await expect(owner.getByTestId('notification-row').filter({ hasText: w.sample.code }).first()).toBeVisible({
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 45_000 });
+    await owner.getByTestId('notification-row').filter({ hasText: w.sample.code }).first().click();
+    await expect(owner).toHaveURL(new RegExp(`/admin/monitoring/analyses/${w.analysisId}$`));
+    await context.close();
     await page.setViewportSize({ width: 390, height: 844 });
     await checkAnalysis(page, w, 'phone');
   });
