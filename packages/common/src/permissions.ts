@@ -123,7 +123,8 @@ export function permissionLabel(key: string): string {
   if (key === 'lab.index') return 'Xem tất cả mẫu (danh sách mẫu của phòng thí nghiệm)';
   if (key === 'lab.receive') return 'Nhận mẫu, phân công phân tích, chuyển phân tích, lưu và hủy mẫu';
   if (key === 'lab.analyse') return 'Nhập kết quả các phép phân tích được giao cho mình';
-  if (key === 'lab.approve') return 'Ký duyệt và phát hành phiếu kết quả thử nghiệm (không ký phiếu có kết quả do mình phân tích)';
+  if (key === 'lab.approve')
+    return 'Ký duyệt và phát hành phiếu kết quả thử nghiệm (không ký phiếu có kết quả do mình phân tích)';
   if (key === 'lab.verify') return 'Soát xét, trả lại và phát hành kết quả phân tích (không soát xét kết quả của chính mình)';
   if (key === 'regulations.edit') return 'Thêm, sửa, xóa quy chuẩn và nhập bảng giá trị giới hạn';
   if (key === 'attendance.index') return 'Chấm công và xem chấm công của mình';

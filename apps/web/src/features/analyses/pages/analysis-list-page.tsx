@@ -25,7 +25,7 @@ import { useAnalyses, useAnalysts, useExportAnalyses } from '../api/analyses-api
 import { AnalysisStateTag, LateTag, ResultText, STATE_OPTIONS, VerdictTag } from '../components/analysis-tags';
 import { BatchActions, type BatchError } from '../components/batch-actions';
 
-const FILTERS = ['state', 'parameter_id', 'analyst_id', 'mine', 'late_for_holding', 'sample_id'] as const;
+const FILTERS = ['state', 'parameter_id', 'analyst_id', 'mine', 'late_for_holding', 'late', 'sample_id'] as const;
 const stack = { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4, lineHeight: 1.35 } as const;
 const small = { fontSize: 12 } as const;
 
@@ -179,6 +179,10 @@ export default function AnalysisListPage() {
         value={params.filters.late_for_holding}
         onChange={(v?: string) => update({ late_for_holding: v ?? null })}
       />
+      {/* The dashboard's "Quá hạn trả kết quả" card opens the list with late=true. */}
+      <Checkbox checked={params.filters.late === 'true'} onChange={(e) => update({ late: e.target.checked ? 'true' : null })}>
+        Quá hạn trả kết quả
+      </Checkbox>
       {seesAll && (
         <Checkbox checked={params.filters.mine === 'true'} onChange={(e) => update({ mine: e.target.checked ? 'true' : null })}>
           Chỉ của tôi
