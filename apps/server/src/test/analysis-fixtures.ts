@@ -9,6 +9,9 @@ import type { TestApp } from './harness';
 export const vnDay = (offsetDays = 0) =>
   new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
+/** Vietnam's day of an instant, `YYYY-MM-DD` (a sample taken an hour ago may be yesterday's after midnight there). */
+export const vnDayOf = (iso: string) => new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 10);
+
 export interface LabWorld {
   tripId: number;
   roundId: number;
@@ -92,18 +95,19 @@ export async function handedOverSample(
   t: TestApp,
   w: LabWorld,
   opts: { code?: string; qc_kind?: string; taken_at?: string } = {},
-): Promise<{ id: number; code: string }> {
+): Promise<{ id: number; code: string; taken_at: string }> {
+  const takenAt = opts.taken_at ?? new Date(Date.now() - 3_600_000).toISOString();
   const made = await post(t, '/api/samples', {
     trip_id: w.tripId,
     round_id: w.roundId,
     point_id: w.pointId,
     code: (opts.code ?? uniq('MAU')).toUpperCase().replace(/[^A-Z0-9-]/g, ''),
     qc_kind: opts.qc_kind ?? 'normal',
-    taken_at: opts.taken_at ?? new Date(Date.now() - 3_600_000).toISOString(),
+    taken_at: takenAt,
   });
   const admin = (await t.call({ method: 'GET', url: '/api/auth/info', token: t.adminToken })).json().user.id as number;
   await post(t, `/api/samples/${made.id}/hand-over`, { to_user_id: admin, temperature: '4' });
-  return { id: made.id, code: made.code };
+  return { id: made.id, code: made.code, taken_at: takenAt };
 }
 
 /** A sample handed over and received by `token`'s holder (the laboratory): its analyses, by parameter id. */
@@ -111,7 +115,7 @@ export async function receivedSample(
   t: TestApp,
   w: LabWorld,
   opts: { code?: string; qc_kind?: string; taken_at?: string; token?: string } = {},
-): Promise<{ id: number; code: string; analyses: Map<number, { id: number; version: number }> }> {
+): Promise<{ id: number; code: string; taken_at: string; analyses: Map<number, { id: number; version: number }> }> {
   const s = await handedOverSample(t, w, opts);
   await post(t, `/api/samples/${s.id}/receive`, { intact: true, temperature: '4' }, opts.token);
   const list = await t.call({ method: 'GET', url: `/api/analyses?sample_id=${s.id}`, token: t.adminToken });
