@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
 import { loadDemoLeaves } from './demo-leaves';
@@ -62,5 +62,30 @@ describe('demo leaves', () => {
     const adjustments = await db.selectFrom('leave_ledger').selectAll().where('kind', '=', 'adjustment').execute();
     expect(adjustments.map((r) => r.half_days).sort()).toEqual([-1, 2]);
     expect(adjustments.every((r) => r.note && r.created_by)).toBe(true);
+  });
+
+  it('leaves the monitoring head (and his substitute) a leave to decide, whatever the weekday it loads on', async () => {
+    const db = t.database.db;
+    const head = await db.selectFrom('users').select('id').where('username', '=', 'duc.tv').executeTakeFirstOrThrow();
+    // A week of load days from 00:30 in Vietnam (the hour CI once ran at): every weekday once.
+    for (let i = 0; i < 7; i++) {
+      await db.deleteFrom('leave_ledger').execute();
+      await db.deleteFrom('leave_substitutes').execute();
+      await db.deleteFrom('leaves').execute();
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(Date.UTC(2026, 10, 28 + i, 17, 30)) });
+      try {
+        await loadDemoLeaves(db);
+      } finally {
+        vi.useRealTimers();
+      }
+      const pending = await db
+        .selectFrom('leaves')
+        .select(['start_date', 'user_id'])
+        .where('approver_id', '=', head.id)
+        .where('status', '=', 'pending')
+        .execute();
+      expect(pending.length, `load day ${i}`).toBeGreaterThan(0);
+      expect(pending.every((l) => l.user_id !== head.id)).toBe(true);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { formatCode, nextSequence } from '../lib/sequences';
 import { vnToday } from '../lib/vn-time';
 import { CompanyCalendarService } from '../modules/company-settings/company-calendar.service';
 import { LeaveBalancesService } from '../modules/leaves/leave-balances.service';
+import type { DayCounter } from '../modules/leaves/leave-days';
 import { approverOf } from '../modules/leaves/leave-scopes';
 
 // A year of the demo company's leaves: each employee a few, on working days, half days among them; the past ones
@@ -154,6 +155,7 @@ export async function loadDemoLeaves(db: Kysely<DB>): Promise<void> {
         if (status === 'cancelled') await balances.refundLeave(trx, leave, u.id);
       }
     }
+    if (head && sub) await pendingForHead(trx, { head, sub, users, type: types.get('annual'), today, counter });
   });
   await loadDemoBalanceWork(db, balances, byName, Number(today.slice(0, 4)));
 }
@@ -215,6 +217,71 @@ async function backdated(db: Kysely<DB>, at: string, work: () => Promise<unknown
   await work();
   await db.updateTable('leave_ledger').set({ created_at: when }).where('id', '>', ledger).execute();
   await db.updateTable('audit_logs').set({ created_at: when }).where('id', '>', audit).execute();
+}
+
+/**
+ * The rolls above depend on the weekday of the load (a leave on a weekend only is skipped), so on some days none of the
+ * monitoring head's staff asks for leave ahead. One is always waiting: the head's approval tab, and his substitute's, is
+ * never empty in the demo — the first member of his department free on the first working day from the day after next.
+ */
+async function pendingForHead(
+  trx: Kysely<DB>,
+  ctx: {
+    head: { id: number; department_id: number | null };
+    sub: { id: number };
+    users: { id: number; department_id: number | null }[];
+    type: { id: number } | undefined;
+    today: string;
+    counter: DayCounter;
+  },
+): Promise<void> {
+  const { head, sub, users, type, today, counter } = ctx;
+  if (!type || head.department_id === null) return;
+  const waiting = await trx
+    .selectFrom('leaves')
+    .select('id')
+    .where('approver_id', '=', head.id)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  if (waiting) return;
+  let day = addDays(today, 2);
+  const full = (d: string) => ({ start_date: d, start_half: 'full', end_date: d, end_half: 'full' });
+  while (counter.halfDays(full(day)) === 0) day = addDays(day, 1);
+  for (const u of users) {
+    if (u.department_id !== head.department_id || u.id === head.id || u.id === sub.id) continue;
+    const busy = await trx
+      .selectFrom('leaves')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .where('start_date', '<=', day)
+      .where('end_date', '>=', day)
+      .where('status', 'in', ['pending', 'approved'])
+      .executeTakeFirst();
+    if (busy) continue;
+    const created = `${addDays(today, -1)}T02:40:00.000Z`;
+    const yymm = `${created.slice(2, 4)}${created.slice(5, 7)}`;
+    await trx
+      .insertInto('leaves')
+      .values({
+        code: `NP${yymm}-${formatCode('', await nextSequence(trx, `leaves:${yymm}`))}`,
+        user_id: u.id,
+        leave_type_id: type.id,
+        ...full(day),
+        half_days: counter.halfDays(full(day)),
+        reason: 'Đưa con đi khám răng',
+        status: 'pending',
+        approver_id: head.id,
+        decided_by: null,
+        decided_at: null,
+        decision_note: null,
+        created_by: u.id,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
+    return;
+  }
 }
 
 function yearsOf(span: { start_date: string; end_date: string }): number[] {
