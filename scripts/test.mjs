@@ -1,7 +1,7 @@
 // `npm test`: every test of the project, in order — unit + API on SQLite, the same API suite on PostgreSQL,
 // then the browser tests in Chromium against the built app. Ends with one line: `tests: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,9 +20,27 @@ function run(label, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
+/** The same command in the background, its output kept in a file (printed when it ends, not mixed with the other). */
+function runQuiet(cmd, args, env, logFile) {
+  return new Promise((resolve) => {
+    const log = createWriteStream(logFile);
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code) => log.end(() => resolve(code ?? 1)));
+  });
+}
+
+const vitestArgs = (file) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+const jsonOf = (label) => path.join(out, `${label.replace(/\W+/g, '-')}.json`);
+
 function vitest(label, env) {
-  const file = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  count(label, run(label, 'npx', vitestArgs(jsonOf(label)), env));
+}
+
+/** Adds a vitest run's counts from its JSON report. */
+function count(label, status) {
+  const file = jsonOf(label);
   if (!existsSync(file)) {
     failed += 1;
     notes.push(`${label}: the runner crashed (exit ${status})`);
@@ -49,10 +67,30 @@ async function postgresUrl() {
 }
 
 if (want('api')) {
-  vitest('unit + API (SQLite)', {});
   const url = await postgresUrl();
-  if (url) vitest('API (PostgreSQL)', { TEST_DATABASE_URL: url });
-  else notes.push('API (PostgreSQL): skipped — no TEST_DATABASE_URL and no server on 127.0.0.1:5432');
+  if (url) {
+    // Side by side: vitest runs one worker on a 2-core machine, so each engine's run leaves a core to the other (every
+    // API test makes its own database, SQLite file or PostgreSQL database, so the two never meet).
+    const label = 'API (PostgreSQL)';
+    const logFile = path.join(out, 'api-postgresql.log');
+    console.log(`\n=== ${label}: running beside SQLite, its output follows SQLite's ===`);
+    const pgRun = runQuiet('npx', vitestArgs(jsonOf(label)), { TEST_DATABASE_URL: url }, logFile);
+    // Not spawnSync: the event loop must keep draining the PostgreSQL run's output meanwhile.
+    const sqlite = 'unit + API (SQLite)';
+    console.log(`\n=== ${sqlite} ===`);
+    const sqliteStatus = await new Promise((resolve) => {
+      const child = spawn('npx', vitestArgs(jsonOf(sqlite)), { cwd: root, stdio: 'inherit', env: process.env });
+      child.on('close', (code) => resolve(code ?? 1));
+    });
+    count(sqlite, sqliteStatus);
+    const status = await pgRun;
+    console.log(`\n=== ${label} ===`);
+    process.stdout.write(readFileSync(logFile, 'utf8'));
+    count(label, status);
+  } else {
+    vitest('unit + API (SQLite)', {});
+    notes.push('API (PostgreSQL): skipped — no TEST_DATABASE_URL and no server on 127.0.0.1:5432');
+  }
 }
 
 if (want('e2e')) {

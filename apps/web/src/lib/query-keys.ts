@@ -96,6 +96,9 @@ export const queryKeys = {
     ...resource('analyses'),
     worksheet: (query: object) => ['analyses', 'worksheet', query] as const,
     analysts: (query: object) => ['analyses', 'analysts', query] as const,
+    /** A point's parameter over months and a customer's exceedances: released results, refreshed with the lists. */
+    trend: (query: object) => ['analyses', 'trend', query] as const,
+    exceedances: (query: object) => ['analyses', 'exceedances', query] as const,
   },
   /** `/api/samples`: a trip's samples and the laboratory's list; `labels` the label sheet, `byCode` a scanned label. */
   samples: {

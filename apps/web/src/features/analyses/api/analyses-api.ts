@@ -145,15 +145,10 @@ export function useExportAnalyses() {
   });
 }
 
-// Under the factory's analyses root, so refreshing every analysis query refreshes these too (the lead may move them
-// into query-keys.ts beside `worksheet`).
-const trendKey = (query: object) => [...queryKeys.analyses.all, 'trend', query] as const;
-const exceedancesKey = (query: object) => [...queryKeys.analyses.all, 'exceedances', query] as const;
-
 /** GET /api/analyses/trend → a point's parameter over time, released results only, with their limits. */
 export function useAnalysisTrend(query: { point_id: number; parameter_id: number; from?: string; to?: string }, enabled = true) {
   return useQuery({
-    queryKey: trendKey(query),
+    queryKey: queryKeys.analyses.trend(query),
     queryFn: () => api.get<AnalysisTrend>('/api/analyses/trend', { params: query, display: 'ignore' }),
     enabled: enabled && query.point_id > 0 && query.parameter_id > 0,
   });
@@ -162,7 +157,7 @@ export function useAnalysisTrend(query: { point_id: number; parameter_id: number
 /** GET /api/analyses/exceedances → a customer's exceeding results in a year of sampling, with monthly counts. */
 export function useCustomerExceedances(query: { customer_id: number; year: number }, enabled = true) {
   return useQuery({
-    queryKey: exceedancesKey(query),
+    queryKey: queryKeys.analyses.exceedances(query),
     queryFn: () => api.get<AnalysisExceedances>('/api/analyses/exceedances', { params: query, display: 'ignore' }),
     placeholderData: keepPreviousData,
     enabled: enabled && query.customer_id > 0,
