@@ -2,7 +2,7 @@
 // then the browser tests in Chromium against the built app. Ends with one line: `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -14,8 +14,15 @@ let passed = 0;
 let failed = 0;
 const notes = [];
 
+const started = Date.now();
+/** A stage's heading with the minutes since the start and the machine's load, so a slow CI run shows where it lost time. */
+const heading = (label) =>
+  `\n=== ${label} === (${((Date.now() - started) / 60_000).toFixed(1)} min in, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')})`;
+
 function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
+  console.log(heading(label));
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
 }
@@ -73,18 +80,18 @@ if (want('api')) {
     // API test makes its own database, SQLite file or PostgreSQL database, so the two never meet).
     const label = 'API (PostgreSQL)';
     const logFile = path.join(out, 'api-postgresql.log');
-    console.log(`\n=== ${label}: running beside SQLite, its output follows SQLite's ===`);
+    console.log(heading(`${label}: running beside SQLite, its output follows SQLite's`));
     const pgRun = runQuiet('npx', vitestArgs(jsonOf(label)), { TEST_DATABASE_URL: url }, logFile);
     // Not spawnSync: the event loop must keep draining the PostgreSQL run's output meanwhile.
     const sqlite = 'unit + API (SQLite)';
-    console.log(`\n=== ${sqlite} ===`);
+    console.log(heading(sqlite));
     const sqliteStatus = await new Promise((resolve) => {
       const child = spawn('npx', vitestArgs(jsonOf(sqlite)), { cwd: root, stdio: 'inherit', env: process.env });
       child.on('close', (code) => resolve(code ?? 1));
     });
     count(sqlite, sqliteStatus);
     const status = await pgRun;
-    console.log(`\n=== ${label} ===`);
+    console.log(heading(label));
     process.stdout.write(readFileSync(logFile, 'utf8'));
     count(label, status);
   } else {
@@ -101,6 +108,9 @@ if (want('e2e')) {
     failed += 1;
     notes.push('browser tests: the build failed');
   } else {
+    // What else is using the machine as the browser tests start (a leftover process slows every click).
+    const top = spawnSync('ps', ['-eo', 'pcpu,etime,args', '--sort=-pcpu'], { encoding: 'utf8' }).stdout ?? '';
+    console.log(top.split('\n').slice(0, 6).map((l) => l.slice(0, 160)).join('\n'));
     const file = path.join(out, 'e2e.json');
     const status = run(
       'browser tests (Chromium)',
@@ -122,6 +132,7 @@ if (want('e2e')) {
   }
 }
 
+console.log(heading('done'));
 console.log(`\n${notes.map((n) => `  ${n}`).join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
