@@ -1,7 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ROUTES } from '../src/lib/routes';
-import { ADMIN, adminLogin, createDepartment, createUser, randomMobile, signInUi, spareYear, unique } from './helpers';
+import {
+  ADMIN,
+  adminLogin,
+  apiLogin,
+  createDepartment,
+  createRole,
+  createUser,
+  randomMobile,
+  signInUi,
+  spareYear,
+  unique,
+} from './helpers';
 
 // Accessibility (issue 13 part 4): an axe-core scan (WCAG 2 A + AA) of every route of the route table, failing on any
 // serious or critical violation, and keyboard checks on the sign-in page, a list, a form and a modal.
@@ -227,6 +238,72 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
   await post(request, token, `/api/samples/${labSample.id}/hand-over`, { to_user_id: me.user.id, temperature: '4' });
   await post(request, token, `/api/samples/${labSample.id}/receive`, { intact: true, temperature: '4' });
   const analysis = (await firstId(request, token, `/api/analyses?sample_id=${labSample.id}`))!;
+  // A test report (issue 25 part 4) needs a released result: a site of its own (a released result on the point above
+  // would bring that analysis page its trend chart), a trip of today led by the verifier, the administrator's result.
+  type Row = { id: number; version: number };
+  const rows = (r: Row[]) => ({ rows: r.map((a) => ({ id: a.id, version: a.version })) });
+  const verifierRole = await createRole(request, token, {
+    code: `A11Y-SX-${id}`,
+    name: `Soát xét kiểm thử ${id}`,
+    permissions: ['lab.index', 'lab.verify', 'sampling.index'],
+  });
+  const verifier = { username: `soat.${id}`, password: 'Matkhau@2026' };
+  const verifierUser = await createUser(request, token, {
+    ...verifier,
+    name: `Trần Văn Soát ${id}`,
+    role_id: verifierRole.id,
+    mobile: randomMobile(),
+  });
+  const verifierToken = await apiLogin(request, verifier.username, verifier.password);
+  const reportSite = await post(request, token, '/api/sites', {
+    code: `A11Y-PKQ-${id}`,
+    name: `Nhà máy phiếu kết quả ${id}`,
+    customer_id: customer.id,
+    points: [
+      {
+        code: 'NT1',
+        name: 'Nước thải sau xử lý',
+        medium: 'wastewater',
+        plan: [{ parameter_id: parameter.id, frequency: 'quarterly' }],
+      },
+    ],
+  });
+  const reportProgram = (await post(request, token, '/api/monitoring-programs', {
+    code: `A11Y-PKQ-${id}`,
+    name: `Quan trắc phiếu kết quả ${id}`,
+    site_id: reportSite.id,
+    start_date: `${year}-01-01`,
+    end_date: `${year}-12-31`,
+  })) as unknown as { rounds: { id: number }[] };
+  const reportTrip = (await post(request, token, '/api/sampling-trips', {
+    name: `Chuyến phiếu kết quả ${id}`,
+    start_date: today,
+    end_date: today,
+    leader_id: verifierUser.id,
+    round_ids: [reportProgram.rounds[reportProgram.rounds.length - 1]!.id],
+  })) as { id: number; checklist: { round_id: number; point: { id: number } }[] };
+  const reportSample = await post(request, token, '/api/samples', {
+    trip_id: reportTrip.id,
+    round_id: reportTrip.checklist[0]!.round_id,
+    point_id: reportTrip.checklist[0]!.point.id,
+    code: `A11Y-${id}-PKQ`.toUpperCase(),
+    taken_at: new Date(Date.now() - 120_000).toISOString(),
+  });
+  await post(request, token, `/api/samples/${reportSample.id}/hand-over`, { to_user_id: me.user.id, temperature: '4' });
+  await post(request, token, `/api/samples/${reportSample.id}/receive`, { intact: true, temperature: '4' });
+  const open = (await (await request.get(`/api/analyses?sample_id=${reportSample.id}`, { headers: auth(token) })).json()) as {
+    data: Row[];
+  };
+  const assigned = (await post(request, token, '/api/analyses/assign', {
+    analyst_id: me.user.id,
+    ...rows(open.data),
+  })) as unknown as Row[];
+  const entered = (await post(request, token, '/api/analyses/results', {
+    rows: assigned.map((a) => ({ id: a.id, version: a.version, value: '12.5' })),
+  })) as unknown as Row[];
+  const verified = (await post(request, verifierToken, '/api/analyses/verify', rows(entered))) as unknown as Row[];
+  await post(request, verifierToken, '/api/analyses/release', rows(verified));
+  const testReport = await post(request, token, '/api/test-reports', { trip_id: reportTrip.id, customer_id: customer.id });
   const correction = await post(request, token, '/api/attendance/corrections', {
     date: `${year}-02-0${1 + Math.floor(Math.random() * 9)}`,
     check_out: '17:30',
@@ -263,6 +340,7 @@ async function records(request: APIRequestContext): Promise<Record<string, numbe
     'monitoring.samples': takenSample.id,
     'monitoring.samples.label': takenSample.id,
     'monitoring.analyses': analysis,
+    'monitoring.test_reports': testReport.id,
     ...(setting ? { setting_notifications: setting } : {}),
   };
 }

@@ -20,6 +20,7 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
 
   'public.requests.index': () => import('@/features/public-requests/pages/public-request-page'),
   'public.requests.result': () => import('@/features/public-requests/pages/public-result-page'),
+  'public.test_reports.check': () => import('@/features/public-requests/pages/public-test-report-page'),
 
   'dashboard.index': () => import('@/features/dashboard/pages/dashboard-page'),
   'notifications.index': () => import('@/features/notifications/pages/notification-list-page'),
@@ -176,6 +177,8 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'monitoring.analyses.index': () => import('@/features/analyses/pages/analysis-list-page'),
   'monitoring.analyses.show': () => import('@/features/analyses/pages/analysis-show-page'),
   'monitoring.analyses.worksheet': () => import('@/features/analyses/pages/worksheet-page'),
+  'monitoring.test_reports.index': () => import('@/features/test-reports/pages/test-report-list-page'),
+  'monitoring.test_reports.show': () => import('@/features/test-reports/pages/test-report-show-page'),
 
   'settings.zalo.index': () => import('@/features/zalo-settings/pages/zalo-settings-page'),
   'settings.company.index': () => import('@/features/company-settings/pages/company-settings-page'),

@@ -100,6 +100,13 @@ export const queryKeys = {
     trend: (query: object) => ['analyses', 'trend', query] as const,
     exceedances: (query: object) => ['analyses', 'exceedances', query] as const,
   },
+  /** `/api/test-reports`: the laboratory's test reports, a row per version; `versions` every version of one's number. */
+  testReports: {
+    ...resource('test-reports'),
+    /** Every report's versions. */
+    allVersions: () => ['test-reports', 'versions'] as const,
+    versions: (id: number) => ['test-reports', 'versions', id] as const,
+  },
   /** `/api/samples`: a trip's samples and the laboratory's list; `labels` the label sheet, `byCode` a scanned label. */
   samples: {
     ...resource('samples'),
@@ -203,7 +210,11 @@ export const queryKeys = {
     history: (id: number) => ['settings-zalo', 'history', id] as const,
   },
   /** The public request page's calls (no sign-in). */
-  public: { requestTypes: () => ['public', 'request-types'] as const },
+  public: {
+    requestTypes: () => ['public', 'request-types'] as const,
+    /** `GET /api/public/test-reports/:code`: a test report checked by its verification code. */
+    testReport: (code: string) => ['public', 'test-report', code] as const,
+  },
 };
 
 /** The resource whose keys hold each audited entity's history. */

@@ -33,6 +33,8 @@
 //   monitoring.trips.*       (sampling.*)                   sampling-trips
 //   monitoring.samples.*     (sampling.*, lab.*)            samples
 //   monitoring.analyses.*    (lab.*)                        analyses
+//   monitoring.test_reports.* (lab.*)                       test-reports
+//   public.test_reports.check (none)                       public/test-reports/:code
 import { hasAnyPermission, type PermissionKey } from '@qlcv/common/permissions';
 import type { AuthInfo } from '@qlcv/common/schemas/users';
 
@@ -187,6 +189,8 @@ const SAMPLE_TEAM: PermissionKey[] = ['sampling.index', 'sampling.department', '
 const SAMPLE_READERS: PermissionKey[] = [...SAMPLE_TEAM, 'lab.index', 'lab.receive'];
 /** Who reads analyses: the laboratory (an analyst holding only lab.analyse, their own). */
 const LAB_READERS: PermissionKey[] = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
+/** Who reads test reports: the laboratory (its staff, verifiers, head). */
+const REPORT_READERS: PermissionKey[] = ['lab.index', 'lab.receive', 'lab.verify', 'lab.approve'];
 
 // The table --------------------------------------------------------------------------------------
 export const ROUTES: RouteDef[] = [
@@ -214,6 +218,14 @@ export const ROUTES: RouteDef[] = [
     layout: 'public',
     middleware: [],
     description: 'Khách hàng tra cứu tình trạng và kết quả xử lý yêu cầu bằng mã tra cứu và số điện thoại.',
+  },
+  {
+    name: 'public.test_reports.check',
+    path: '/kiem-tra-phieu/:code',
+    label: 'Kiểm tra phiếu kết quả',
+    layout: 'public',
+    middleware: [],
+    description: 'Cơ quan quản lý kiểm tra phiếu kết quả thử nghiệm bằng mã xác thực in trên phiếu (mã QR).',
   },
 
   // Admin area.
@@ -495,6 +507,18 @@ export const ROUTES: RouteDef[] = [
     hidden: true,
     permissions: LAB_READERS,
     description: 'Nhập kết quả một chỉ tiêu cho nhiều mẫu cùng lúc, bằng bàn phím; cờ QC mẫu trắng và mẫu lặp.',
+  }),
+  // Issue 25 part 4: test reports (phiếu kết quả thử nghiệm), a trip's released results for one customer; drafted by
+  // the head or reception, signed by lab.approve, corrected as a new version.
+  ...crud({
+    name: 'monitoring.test_reports',
+    path: 'monitoring/test-reports',
+    list: 'Phiếu kết quả thử nghiệm',
+    noun: 'phiếu kết quả',
+    group: 'monitoring',
+    description: 'Phiếu kết quả thử nghiệm gửi khách hàng: lập từ kết quả đã phát hành, ký phát hành, sửa đổi theo lần ban hành.',
+    keys: { index: REPORT_READERS, show: REPORT_READERS },
+    screens: ['index', 'show'],
   }),
 
   ...crud({
