@@ -110,7 +110,8 @@ async function setup(request: APIRequestContext, id: string) {
     },
   );
   const me = ((await (await request.get('/api/auth/info', { headers: auth(token) })).json()) as { user: { id: number } }).user;
-  const takenAt = new Date(Date.now() - 3_600_000).toISOString();
+  // Noon in Vietnam on the trip's first day: the same calendar day in UTC and in Vietnam, whatever the hour of the run.
+  const takenAt = `${vnDay(-1)}T05:00:00.000Z`;
   const sample = await post<{ id: number; code: string }>(request, token, '/api/samples', {
     trip_id: trip.id,
     round_id: trip.checklist[0]!.round_id,
@@ -279,8 +280,8 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     await expect(details).toContainText(number);
     await expect(details).toContainText('Lần 1');
     await expect(details).toContainText(w.customer.name);
-    await expect(details).toContainText(ddmmyyyy(w.sampledOn));
-    await expect(details).toContainText(ddmmyyyy(vnDay()));
+    await expect(details.locator('tr').filter({ hasText: 'Ngày lấy mẫu' })).toContainText(ddmmyyyy(w.sampledOn));
+    await expect(details.locator('tr').filter({ hasText: 'Ngày ban hành' })).toContainText(ddmmyyyy(vnDay()));
     await pub.screenshot({ path: shot('public-test-report-valid-390'), fullPage: true });
 
     // The correction: a reason is required, then v2 replaces v1.
