@@ -63,7 +63,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
   app.get(
     '/api/customers/options',
     {
-      // Also whoever records a monitored site's customer (issue 24).
+      // Also whoever records a monitored site's customer (issue 24) and whoever drafts a test report for one (issue 25).
       config: {
         permission: [
           'customer.index',
@@ -73,6 +73,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
           'contracts.show',
           'monitoring.create',
           'monitoring.edit',
+          'lab.receive',
+          'lab.approve',
         ],
       },
       schema: { tags, querystring: customerOptionsQuery, response: { 200: z.array(customerOptionSchema) } },

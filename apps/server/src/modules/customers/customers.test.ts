@@ -148,6 +148,9 @@ describe('customers', () => {
       // Whoever records a monitored site picks its customer (issue 24).
       'monitoring.create',
       'monitoring.edit',
+      // Whoever drafts a test report for a customer (issue 25).
+      'lab.receive',
+      'lab.approve',
     ] as const;
 
     it('gives each accepted key id, code, name and phone only', async () => {

@@ -110,7 +110,7 @@ export function TrendChart({ trend, height = 260 }: { trend: AnalysisTrend; heig
       {trend.truncated && <Alert type="info" showIcon title="Chỉ hiển thị một phần kết quả: hãy thu hẹp khoảng thời gian." />}
       <div aria-hidden="true" style={{ width: '100%', height }}>
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="date" tickFormatter={(d: string) => formatDate(d)} tick={{ fontSize: 11 }} minTickGap={24} />
             <YAxis tickFormatter={tickVi} tick={{ fontSize: 11 }} width={52} />
