@@ -110,7 +110,13 @@ if (want('e2e')) {
   } else {
     // What else is using the machine as the browser tests start (a leftover process slows every click).
     const top = spawnSync('ps', ['-eo', 'pcpu,etime,args', '--sort=-pcpu'], { encoding: 'utf8' }).stdout ?? '';
-    console.log(top.split('\n').slice(0, 6).map((l) => l.slice(0, 160)).join('\n'));
+    console.log(
+      top
+        .split('\n')
+        .slice(0, 6)
+        .map((l) => l.slice(0, 160))
+        .join('\n'),
+    );
     const file = path.join(out, 'e2e.json');
     const status = run(
       'browser tests (Chromium)',
