@@ -217,7 +217,8 @@ export class TestReportsService {
         customer_id: r.customer_id,
         state: 'signed',
         note: r.note,
-        qc_statement: await this.qcStatement(trx, r.trip_id, r.customer_id),
+        // The statement the lab wrote for the version it replaces still holds; only the results' corrections differ.
+        qc_statement: r.qc_statement ?? (await this.qcStatement(trx, r.trip_id, r.customer_id)),
         correction_reason: body.reason,
         signed_by: actor.id,
         signed_at: now,
@@ -237,7 +238,8 @@ export class TestReportsService {
     if (!r) throw notFound('Không tìm thấy phiếu kết quả với mã xác thực này.');
     const replacement = r.replaced_by ? await repo.find(this.db, r.replaced_by) : undefined;
     const rows = await repo.releasedRows(this.db, r.trip_id, r.customer_id);
-    const dates = [...new Set(rows.map((a) => a.taken_at.slice(0, 10)))].sort();
+    // Sampling days in Vietnam, as printed on the report (a sample taken at 02:00 there is still that day).
+    const dates = [...new Set(rows.map((a) => vnToday(new Date(a.taken_at))))].sort();
     return {
       number: r.number,
       report_version: r.report_version,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabWorld, labWorld, receivedSample } from '../../test/analysis-fixtures';
+import { type LabWorld, labWorld, receivedSample, vnDayOf } from '../../test/analysis-fixtures';
 import { race, statusCounts } from '../../test/concurrency';
 import { expectError } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -20,6 +20,7 @@ describe('test reports', () => {
   let reader: Who;
   let plain: Who;
   let customerId: number;
+  let takenAt: string;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
     t.call({ method, url, token, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
@@ -70,7 +71,7 @@ describe('test reports', () => {
       .where('sp.id', '=', w.pointId)
       .executeTakeFirstOrThrow();
     customerId = point.customer_id;
-    await releaseSample(analyst);
+    takenAt = (await releaseSample(analyst)).taken_at;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -111,12 +112,16 @@ describe('test reports', () => {
         'sampling_dates',
       ].sort(),
     );
+    // The sampling day in Vietnam, not the UTC date of taken_at (they differ from 00:00 to 07:00 there).
+    expect(pub.json().sampling_dates).toEqual([vnDayOf(takenAt)]);
     expect((await call('GET', '/api/public/test-reports/ABCDEFGHJKLMNPQR', null)).statusCode).toBe(404);
     expect((await call('GET', '/api/public/test-reports/short', null)).statusCode).toBe(422);
   });
 
   it('a correction makes version 2 with its reason and marks version 1 replaced', async () => {
-    const d = await draft();
+    const d0 = await draft();
+    const qc = 'Mẫu trắng hiện trường và mẫu lặp đạt yêu cầu (RPD 4,2 %).';
+    const d = await ok('PUT', `/api/test-reports/${d0.id}`, head.token, { version: d0.version, qc_statement: qc });
     const signed = await ok('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: d.version });
     const noReason = await call('POST', `/api/test-reports/${d.id}/correct`, head.token, { version: signed.version });
     expect(noReason.statusCode).toBe(422);
@@ -132,6 +137,7 @@ describe('test reports', () => {
       report_version: 2,
       state: 'signed',
       correction_reason: 'Sửa tên điểm quan trắc',
+      qc_statement: qc,
     });
     expect(v2.verify_code).not.toBe(signed.verify_code);
     const v1 = await ok('GET', `/api/test-reports/${d.id}`, reader.token);
