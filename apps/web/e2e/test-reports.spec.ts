@@ -167,11 +167,8 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     w = await setup(request, unique());
   });
 
-  test('lập, sửa, ký, kiểm tra công khai và sửa đổi phiếu', async ({ page, browser, request }) => {
+  test('lập, sửa, ký, kiểm tra công khai và sửa đổi phiếu', async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const documentRoute = await request.get('/api/test-reports/0/document');
-    // 404 from the router (no such route) reads "Route … not found"; a route that exists answers 401 unsigned.
-    const hasDocument = documentRoute.status() !== 404;
 
     // The clerk: an empty (filtered) list, then "Lập phiếu".
     await signInUi(page, w.clerk.username, PASSWORD);
@@ -266,12 +263,6 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     await expect(page.getByTestId('report-check-link')).toHaveText(`/kiem-tra-phieu/${code1}`);
     await page.screenshot({ path: shot('test-report-signed-390'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
-
-    if (hasDocument) {
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Tải phiếu (.docx)' }).click();
-      expect((await download).suggestedFilename()).toMatch(/^PKQ-\d{3}-\d{4}-lan-1\.docx$/);
-    }
 
     // The public page, at 390 px: valid.
     const pub = await publicPage(browser, code1);

@@ -159,18 +159,6 @@ export function useCorrectTestReport(id: number) {
   });
 }
 
-/** The report's file name: "PKQ-001-2026-lan-1.docx". */
-export const documentName = (r: Pick<TestReport, 'number' | 'report_version'>) =>
-  `PKQ-${r.number.replace(/\/PKQ$/, '').replace(/\//g, '-')}-lan-${r.report_version}.docx`;
-
-/** GET /api/test-reports/:id/document: the stored .docx of a signed version, a "BẢN NHÁP" preview of a draft. */
-export function useDownloadTestReport() {
-  return useMutation({
-    mutationFn: (r: Pick<TestReport, 'id' | 'number' | 'report_version'>) =>
-      api.download(`/api/test-reports/${r.id}/document`, undefined, documentName(r), { display: 'ignore' }),
-  });
-}
-
 /** GET /api/public/test-reports/:code (no sign-in, 10 a minute per IP): the page shows its own 404 and 429. */
 export function useVerifyTestReport(code: string) {
   return useQuery({

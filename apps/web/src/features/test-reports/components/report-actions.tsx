@@ -1,4 +1,4 @@
-import { DownloadOutlined, EditOutlined, FileSyncOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { EditOutlined, FileSyncOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type TestReportDetail, testReportCorrectBody, testReportUpdateBody } from '@qlcv/common/schemas/test-reports';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
@@ -6,16 +6,10 @@ import { useNavigate } from 'react-router';
 import { DeleteButton } from '@/components/delete-button';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
 import { applyServerErrors, textLimit } from '@/lib/forms';
-import { notifyError, notifySuccess } from '@/lib/notify/notify';
+import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import {
-  useCorrectTestReport,
-  useDeleteTestReport,
-  useDownloadTestReport,
-  useSignTestReport,
-  useUpdateTestReport,
-} from '../api/test-reports-api';
+import { useCorrectTestReport, useDeleteTestReport, useSignTestReport, useUpdateTestReport } from '../api/test-reports-api';
 
 const DRAFT = ['lab.receive', 'lab.approve'];
 const APPROVE = ['lab.approve'];
@@ -23,7 +17,7 @@ const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : DEF
 
 /**
  * What a version's state allows: a draft's note and QC statement, delete, "Ký phát hành"; a signed version still in
- * force "Sửa đổi (ban hành lần mới)"; every one "Tải phiếu (.docx)". Refusals (403, 409) go to `onRefused`.
+ * force "Sửa đổi (ban hành lần mới)" (the .docx download comes with the document frozen at signing). Refusals (403, 409) go to `onRefused`.
  */
 export function ReportActions({
   report,
@@ -40,7 +34,6 @@ export function ReportActions({
   const { modal } = App.useApp();
   const sign = useSignTestReport(report.id);
   const remove = useDeleteTestReport(report.id);
-  const download = useDownloadTestReport();
   const [editing, setEditing] = useState(false);
   const [correcting, setCorrecting] = useState(false);
   const draft = report.state === 'draft';
@@ -65,13 +58,6 @@ export function ReportActions({
 
   return (
     <Space wrap>
-      <Button
-        icon={<DownloadOutlined />}
-        loading={download.isPending}
-        onClick={() => download.mutate(report, { onError: (err) => notifyError(messageOf(err)) })}
-      >
-        Tải phiếu (.docx)
-      </Button>
       {draft && canDraft && (
         <>
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
