@@ -134,3 +134,22 @@ export async function readSmsCode(mobile: string): Promise<string> {
 
 /** The sidebar menu. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Menu chính' });
+
+/**
+ * Picks the option containing `text` in the antd select labelled `label`, typing it first; clicked again until the
+ * select shows it (under load a click on an option can be lost: the option stays highlighted, the value unchanged).
+ */
+export async function pickOption(page: Page, label: string, text: string) {
+  const picker = page.getByRole('combobox', { name: label, exact: true });
+  const select = picker.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await picker.click();
+    await picker.fill(text);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

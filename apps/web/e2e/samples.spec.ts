@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, PASSWORD, phoneContext } from './attendance-helpers';
-import { adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique, useToken } from './helpers';
+import { adminLogin, apiLogin, createRole, createUser, pickOption, randomMobile, signInUi, unique, useToken } from './helpers';
 
 // Issue 24 part 5 (screens): on the phone, a trip's team member enters two samples at a point — field measurement,
 // instrument, photo, GPS — a code already used is refused at its field; both show on the trip page and its label
@@ -104,21 +104,6 @@ async function setup(request: APIRequestContext, id: string) {
 }
 
 /** Picks an option by its text, again until the select shows it (a search's answer may redraw the list under the click). */
-async function pickOption(page: Page, label: string, text: string) {
-  const picker = page.getByRole('combobox', { name: label, exact: true });
-  const select = picker.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  await expect(async () => {
-    await picker.click();
-    await picker.fill(text);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: text })
-      .first()
-      .click({ timeout: 5_000 });
-    await expect(select).toContainText(text, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
 async function phoneSignIn(browser: Browser, baseURL: string | undefined, username: string) {
   const context = await phoneContext(browser, baseURL, { ...POINT, accuracy: 8 });
   const page = await context.newPage();

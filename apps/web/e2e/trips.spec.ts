@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from './attendance-helpers';
-import { adminLogin, createRole, createUser, randomMobile, signInUi, unique, useToken } from './helpers';
+import { adminLogin, createRole, createUser, pickOption, randomMobile, signInUi, unique, useToken } from './helpers';
 
 // Issue 24 part 4: a sampling trip planned with a team, a vehicle and an instrument — a lapsed calibration cannot be
 // picked, an instrument booked on another trip is refused naming it — then started by its leader on the phone.
@@ -104,13 +104,6 @@ async function setup(request: APIRequestContext, id: string) {
   return { token, year, day, site, van, meter, lapsed, busy, leader, member, other };
 }
 
-async function pickOption(page: Page, label: string, text: string) {
-  const picker = page.getByRole('combobox', { name: label, exact: true });
-  await picker.click();
-  await picker.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
 async function signInFresh(browser: Browser, username: string, viewport = PHONE) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -159,8 +152,7 @@ test.describe('Chuyến lấy mẫu', () => {
     const lapsedOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: s.lapsed.code });
     await expect(lapsedOption).toContainText('hết hạn hiệu chuẩn 01/03/');
     await expect(lapsedOption).toHaveClass(/ant-select-item-option-disabled/);
-    await instruments.fill(s.busy.code);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: s.busy.code }).click();
+    await pickOption(page, 'Thiết bị', s.busy.code);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Lưu kế hoạch' }).click();
     await expect(page.getByText(`đã được đặt cho chuyến ${s.other.code}`)).toBeVisible();
