@@ -222,6 +222,8 @@ export const analysisSchema = z.object({
   hold_until: z.string().nullable(),
   /** The result was analysed after the holding time (marked, never refused). */
   late_for_holding: z.boolean(),
+  /** The Vietnam day the result is due: receipt + the parameter's turnaround_days; null without a target. */
+  due_on: z.string().nullable(),
   entered_by: person.nullable(),
   entered_at: z.string().nullable(),
   verified_by: person.nullable(),

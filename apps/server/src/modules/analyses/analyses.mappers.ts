@@ -1,10 +1,26 @@
 import type { Verdict } from '@qlcv/common/regulation-limits';
 import type { Analysis, AnalysisLimit, AnalysisQualifier, AnalysisState } from '@qlcv/common/schemas/analyses';
 import type { SampleQcKind, SampleStatus } from '@qlcv/common/schemas/samples';
+import { vnToday } from '../../lib/vn-time';
 import type { AnalysisRow } from './analyses.repository';
 
 export const ANALYSIS_ENTITY = 'analyses';
 export const ANALYSIS_NOT_FOUND = 'Không tìm thấy phép phân tích.';
+
+/**
+ * When an analysis's result is due: its creation (the sample's receipt) + the parameter's turnaround in calendar days
+ * (decisions 40.20); null without a target.
+ */
+export function analysisDueAt(createdAt: string | Date, turnaroundDays: number | null): string | null {
+  if (turnaroundDays === null) return null;
+  return new Date(new Date(createdAt).getTime() + Number(turnaroundDays) * 86_400_000).toISOString();
+}
+
+/** The Vietnam day of the due moment, `YYYY-MM-DD`; null without a target. */
+export function analysisDueOn(createdAt: string | Date, turnaroundDays: number | null): string | null {
+  const at = analysisDueAt(createdAt, turnaroundDays);
+  return at === null ? null : vnToday(new Date(at));
+}
 
 const person = (id: number | null, name: string | null) => (id !== null ? { id, name: name ?? '' } : null);
 
@@ -43,6 +59,7 @@ export function toAnalysis(r: AnalysisRow): Analysis {
     notes: r.notes,
     hold_until: r.hold_until,
     late_for_holding: Boolean(Number(r.late_for_holding)),
+    due_on: analysisDueOn(r.created_at, r.parameter_turnaround_days),
     entered_by: person(r.entered_by, r.entered_by_name),
     entered_at: r.entered_at,
     verified_by: person(r.verified_by, r.verified_by_name),

@@ -75,6 +75,7 @@ const COLUMNS = [
   'pa.method as parameter_method',
   'pa.lod as parameter_lod',
   'pa.loq as parameter_loq',
+  'pa.turnaround_days as parameter_turnaround_days',
   'a.state',
   'a.analyst_id',
   'an.name as analyst_name',

@@ -1,8 +1,9 @@
-import { formatDateTime } from '@qlcv/common/format/date';
+import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { formatDecVi } from '@qlcv/common/lab-decimal';
 import { VERDICT_LABELS, type Verdict } from '@qlcv/common/regulation-limits';
 import { ANALYSIS_STATE_LABELS, ANALYSIS_STATES, type AnalysisQc, type AnalysisState } from '@qlcv/common/schemas/analyses';
 import { Space, Tag, Typography } from 'antd';
+import { vnToday } from '@/features/regulations/components/regulation-labels';
 
 const STATE_COLORS: Record<AnalysisState, string> = {
   pending: 'default',
@@ -48,6 +49,39 @@ export function HoldingPassedTag({ holdUntil, now = Date.now() }: { holdUntil: s
     <Tag color="volcano" style={{ marginInlineEnd: 0 }} title={`Hạn lưu mẫu ${formatDateTime(holdUntil)}`}>
       Đã quá hạn lưu mẫu
     </Tag>
+  );
+}
+
+/**
+ * "Hạn trả kết quả": the day the result is due (receipt + the parameter's turnaround, decision 40.20), red once that
+ * day has passed while the result is not released; "Không đặt hạn" without a target.
+ */
+export function DueOnText({
+  analysis,
+  today = vnToday(),
+}: {
+  analysis: { due_on: string | null; state: AnalysisState };
+  today?: string;
+}) {
+  if (!analysis.due_on)
+    return (
+      <Typography.Text type="secondary" data-testid="analysis-due-on">
+        Không đặt hạn
+      </Typography.Text>
+    );
+  const late = analysis.state !== 'released' && analysis.due_on < today;
+  return (
+    <Typography.Text
+      type={late ? 'danger' : undefined}
+      strong={late}
+      data-testid="analysis-due-on"
+      data-late={late ? 'true' : undefined}
+      title={late ? 'Đã quá hạn trả kết quả' : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {formatDate(analysis.due_on)}
+      {late ? ' · quá hạn' : ''}
+    </Typography.Text>
   );
 }
 

@@ -22,7 +22,7 @@ import { useParameterOptions } from '@/features/parameters/api/parameters-api';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useAnalyses, useAnalysts, useExportAnalyses } from '../api/analyses-api';
-import { AnalysisStateTag, LateTag, ResultText, STATE_OPTIONS, VerdictTag } from '../components/analysis-tags';
+import { AnalysisStateTag, DueOnText, LateTag, ResultText, STATE_OPTIONS, VerdictTag } from '../components/analysis-tags';
 import { BatchActions, type BatchError } from '../components/batch-actions';
 
 const FILTERS = ['state', 'parameter_id', 'analyst_id', 'mine', 'late_for_holding', 'late', 'sample_id'] as const;
@@ -131,6 +131,7 @@ export default function AnalysisListPage() {
         </span>
       ),
     },
+    { key: 'due_on', title: 'Hạn trả kết quả', width: 140, render: (_, a) => <DueOnText analysis={a} /> },
   ];
   // Scrolled sideways by its box, not by the table's `scroll.x`: that draws a hidden measuring row holding a second
   // "select all" checkbox, focusable inside aria-hidden (axe: aria-hidden-focus).

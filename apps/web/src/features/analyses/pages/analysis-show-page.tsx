@@ -11,7 +11,7 @@ import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
 import { useAnalysis } from '../api/analyses-api';
 import { AnalysisActions } from '../components/analysis-actions';
-import { AnalysisStateTag, HoldingPassedTag, LateTag, ResultText } from '../components/analysis-tags';
+import { AnalysisStateTag, DueOnText, HoldingPassedTag, LateTag, ResultText } from '../components/analysis-tags';
 import { AnalysisVerdict } from '../components/analysis-verdict';
 import { AnalysisTrendCard } from '../components/trend-chart';
 
@@ -154,6 +154,7 @@ export default function AnalysisShowPage() {
                   { key: 'trip', label: 'Chuyến lấy mẫu', children: a.trip.code },
                   { key: 'taken', label: 'Thời điểm lấy mẫu', children: formatDateTime(a.sample.taken_at) },
                   { key: 'parameter', label: 'Chỉ tiêu', children: `${a.parameter.name} (${a.parameter.code})` },
+                  { key: 'due', label: 'Hạn trả kết quả', children: <DueOnText analysis={a} /> },
                   {
                     key: 'hold',
                     label: 'Hạn lưu mẫu',
