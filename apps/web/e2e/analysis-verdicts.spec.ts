@@ -46,8 +46,8 @@ test.describe('So sánh với quy chuẩn', () => {
     const w = await setup(request, unique());
     await signInUi(page, 'admin', 'Admin@12345');
     await checkAnalysis(page, w, 'desktop');
-    // The programme's author is told (analysis.exceeded); the notification opens the analysis (they read results:
-    // without a lab key the link lands on 403 — reported).
+    // The programme's author, who holds no laboratory key, is told (analysis.exceeded); the notification opens the
+    // released result read-only, and the customer's page shows them the exceedance.
     const context = await browser.newContext({ baseURL });
     const owner = await context.newPage();
     await signInUi(owner, w.owner.username, PASSWORD);
@@ -59,6 +59,9 @@ test.describe('So sánh với quy chuẩn', () => {
     }).toPass({ timeout: 45_000 });
     await owner.getByTestId('notification-row').filter({ hasText: w.sample.code }).first().click();
     await expect(owner).toHaveURL(new RegExp(`/admin/monitoring/analyses/${w.analysisId}$`));
+    await expect(owner.getByTestId('analysis-verdict')).toHaveText('Vượt · gấp 1,21 lần');
+    await expect(owner.getByRole('button', { name: /Soát xét|Phát hành|Trả lại|Nhập kết quả/ })).toHaveCount(0);
+    await owner.screenshot({ path: shot('verdict-analysis-owner'), fullPage: true });
     await context.close();
     await page.setViewportSize({ width: 390, height: 844 });
     await checkAnalysis(page, w, 'phone');

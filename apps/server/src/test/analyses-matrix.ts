@@ -64,7 +64,7 @@ export async function analysesRequestFor(
   if (!url.startsWith('/api/analyses') && !history) return null;
   const w = await worldOf(t, programBody);
   /** A received sample's analysis, assigned to `to` and brought forward by `steps`. */
-  const analysis = async (to: number | null, steps: ('enter' | 'verify')[] = []) => {
+  const analysis = async (to: number | null, steps: ('enter' | 'verify' | 'release')[] = []) => {
     const s = await json(t, 'POST', '/api/samples', {
       trip_id: w.trip.id,
       round_id: w.trip.round,
@@ -82,7 +82,7 @@ export async function analysesRequestFor(
     for (const step of steps) {
       if (step === 'enter')
         a = await json(t, 'POST', `/api/analyses/${a.id}/result`, { value: '1.0', version: a.version }, w.analyst.token);
-      else [a] = await json(t, 'POST', '/api/analyses/verify', { rows: [{ id: a.id, version: a.version }] }, w.verifier.token);
+      else [a] = await json(t, 'POST', `/api/analyses/${step}`, { rows: [{ id: a.id, version: a.version }] }, w.verifier.token);
     }
     return a as { id: number; version: number; parameter: { id: number } };
   };
@@ -102,8 +102,12 @@ export async function analysesRequestFor(
       };
     case 'GET /api/analyses/exceedances':
       return { method, url: `${url}?customer_id=${w.customerId}&year=2026` };
-    case 'GET /api/analyses/:id':
-      return { method, url: url.replace(':id', String((await analysis(mine)).id)) };
+    case 'GET /api/analyses/:id': {
+      // Outside the laboratory a released result is readable (the exceedance notice's link), nothing before.
+      const outside = key === 'monitoring.index' || key === 'customer.index';
+      const a = outside ? await analysis(w.analyst.id, ['enter', 'verify', 'release']) : await analysis(mine);
+      return { method, url: url.replace(':id', String(a.id)) };
+    }
     case 'POST /api/analyses/assign': {
       const a = await analysis(null);
       return { method, url, payload: { analyst_id: w.analyst.id, rows: [{ id: a.id, version: a.version }] } };

@@ -189,6 +189,8 @@ const SAMPLE_TEAM: PermissionKey[] = ['sampling.index', 'sampling.department', '
 const SAMPLE_READERS: PermissionKey[] = [...SAMPLE_TEAM, 'lab.index', 'lab.receive'];
 /** Who reads analyses: the laboratory (an analyst holding only lab.analyse, their own). */
 const LAB_READERS: PermissionKey[] = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
+/** Who opens one analysis: the laboratory, and outside it whoever reads released results (the exceedance notice). */
+const ANALYSIS_READERS: PermissionKey[] = [...LAB_READERS, 'monitoring.index', 'customer.index'];
 /** Who reads test reports: the laboratory (its staff, verifiers, head). */
 const REPORT_READERS: PermissionKey[] = ['lab.index', 'lab.receive', 'lab.verify', 'lab.approve'];
 
@@ -496,7 +498,7 @@ export const ROUTES: RouteDef[] = [
     noun: 'phép phân tích',
     group: 'monitoring',
     description: 'Phép phân tích của phòng thí nghiệm: phân công, nhập kết quả theo bảng, soát xét và phát hành.',
-    keys: { index: LAB_READERS, show: LAB_READERS },
+    keys: { index: LAB_READERS, show: ANALYSIS_READERS },
     screens: ['index', 'show'],
   }),
   admin({

@@ -27,12 +27,14 @@ import { z } from 'zod';
 import { nowIso } from '../../lib/clock';
 import { sendXlsx, wantsXlsx } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
-import type { AnalysesService } from './analyses.service';
+import { type AnalysesService, RELEASED_READER_KEYS } from './analyses.service';
 import type { AnalysisResultsService } from './analysis-results.service';
 import type { AnalysisTrendsService } from './analysis-trends.service';
 
 /** Who reads analyses: the laboratory (an analyst holding only `lab.analyse` reads their own). */
 const READ: PermissionKey[] = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
+/** Released results are read outside the laboratory too (the service keeps those readers to released ones). */
+const READ_RELEASED: PermissionKey[] = [...READ, ...RELEASED_READER_KEYS];
 /** Who enters results: the assigned analyst, or the laboratory's head (the service checks which). */
 const ENTER: PermissionKey[] = ['lab.analyse', 'lab.receive'];
 const HEAD: PermissionKey[] = ['lab.receive'];
@@ -106,7 +108,7 @@ export const analysesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/analyses/trend',
     {
-      config: { permission: [...READ] },
+      config: { permission: [...READ_RELEASED] },
       schema: { tags, querystring: analysisTrendQuery, response: { 200: analysisTrendSchema } },
     },
     (req) => trends.trend(actorOf(req), req.query),
@@ -115,7 +117,7 @@ export const analysesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/analyses/exceedances',
     {
-      config: { permission: [...READ] },
+      config: { permission: [...READ_RELEASED] },
       schema: { tags, querystring: analysisExceedancesQuery, response: { 200: analysisExceedancesSchema } },
     },
     (req) => trends.exceedances(actorOf(req), req.query),
@@ -132,7 +134,7 @@ export const analysesRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/analyses/:id',
-    { config: { permission: [...READ] }, schema: { tags, params: idParams, response: { 200: analysisDetailSchema } } },
+    { config: { permission: [...READ_RELEASED] }, schema: { tags, params: idParams, response: { 200: analysisDetailSchema } } },
     (req) => analyses.get(actorOf(req), req.params.id),
   );
 

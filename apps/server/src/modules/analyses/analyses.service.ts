@@ -32,6 +32,16 @@ export const seesAllAnalyses = (actor: Actor) => hasAnyPermission(actor.permissi
 /** The laboratory's head: receives samples, assigns analyses, may enter any result. */
 export const isLabHead = (actor: Actor) => hasAnyPermission(actor.permissions, ['lab.receive']);
 const verifies = (actor: Actor) => hasAnyPermission(actor.permissions, ['lab.verify']);
+/**
+ * Who reads a released result outside the laboratory: the monitoring staff (a programme's owner) and the customers'
+ * account managers — the two the `analysis.exceeded` notice goes to, whose link opens the analysis.
+ */
+export const RELEASED_READER_KEYS = ['monitoring.index', 'customer.index'] as const;
+/** Whether `actor` reads `r`: the laboratory all, an analyst their own, the released readers a released result. */
+export const readsAnalysis = (actor: Actor, r: { analyst_id: number | null; state: string }) =>
+  seesAllAnalyses(actor) ||
+  r.analyst_id === actor.id ||
+  (r.state === 'released' && hasAnyPermission(actor.permissions, [...RELEASED_READER_KEYS]));
 
 /** A result may be entered (again) in these states; `pending` only by the laboratory's head. */
 export const ENTRY_STATES: readonly AnalysisState[] = ['pending', 'assigned', 'returned', 'entered'];
@@ -72,7 +82,7 @@ export class AnalysesService {
   /** The analysis as `actor` may read it; 404 outside their scope. `db`: the caller's transaction. */
   async row(db: Kysely<DB>, actor: Actor, id: number): Promise<AnalysisRow> {
     const r = await repo.find(db, id);
-    if (!r || (!seesAllAnalyses(actor) && r.analyst_id !== actor.id)) throw notFound(ANALYSIS_NOT_FOUND);
+    if (!r || !readsAnalysis(actor, r)) throw notFound(ANALYSIS_NOT_FOUND);
     return r;
   }
 

@@ -1,3 +1,4 @@
+import { hasAnyPermission } from '@qlcv/common/permissions';
 import type { Verdict } from '@qlcv/common/regulation-limits';
 import {
   type AnalysisExceedances,
@@ -16,7 +17,7 @@ import { vnDayEnd, vnDayStart, vnToday } from '../../lib/vn-time';
 import type { CustomersService } from '../customers/customers.service';
 import { limitOf } from './analyses.mappers';
 import { type AnalysisFilter, type AnalysisRow, analysesRepository as repo } from './analyses.repository';
-import { seesAllAnalyses } from './analyses.service';
+import { RELEASED_READER_KEYS, seesAllAnalyses } from './analyses.service';
 import { samplingDay } from './analysis-limits.service';
 
 const sampleOf = (r: AnalysisRow) => ({ id: r.sample_id, code: r.sample_code, taken_at: r.sample_taken_at });
@@ -24,7 +25,7 @@ const sampleOf = (r: AnalysisRow) => ({ id: r.sample_id, code: r.sample_code, ta
 /**
  * What the released results say over time (issue 25 part 3): a point's parameter against the limit each result was
  * judged by on its sampling date (a chart), and a customer's exceeding results of a year with their count per month.
- * Read as the other analyses are: the laboratory, an analyst alone their own results.
+ * Read by the laboratory, the monitoring staff and the account managers; an analyst alone reads their own results.
  */
 export class AnalysisTrendsService {
   constructor(
@@ -32,8 +33,11 @@ export class AnalysisTrendsService {
     private readonly deps: { customers: CustomersService },
   ) {}
 
+  /** Both reads are of released results: whoever reads those reads them all (an analyst alone, their own). */
   private scope(actor: Actor): Pick<AnalysisFilter, 'onlyAnalyst'> {
-    return seesAllAnalyses(actor) ? {} : { onlyAnalyst: actor.id };
+    return seesAllAnalyses(actor) || hasAnyPermission(actor.permissions, [...RELEASED_READER_KEYS])
+      ? {}
+      : { onlyAnalyst: actor.id };
   }
 
   async trend(actor: Actor, q: AnalysisTrendQuery): Promise<AnalysisTrend> {

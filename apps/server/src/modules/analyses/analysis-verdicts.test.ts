@@ -292,6 +292,30 @@ describe('analyses judged against their limits', () => {
     expect(others).toEqual([]);
   });
 
+  it('opens the notice’s link for its recipients: a released result, read-only; nothing before release', async () => {
+    const codId = released.get(p.cod)?.id as number;
+    for (const who of [owner, manager]) {
+      const a = await ok('GET', `/api/analyses/${codId}`, who.token);
+      expect(a).toMatchObject({ id: codId, state: 'released', verdict: 'exceeded' });
+      expect(a.can).toEqual({ assign: false, enter: false, verify: false, return: false, release: false });
+      // A customer's exceedances and a point's trend are released results too.
+      const year = Number(vnDayOf(sample.taken_at).slice(0, 4));
+      expect((await ok('GET', `/api/analyses/exceedances?customer_id=${customerId}&year=${year}`, who.token)).total).toBe(1);
+      const trend = await ok('GET', `/api/analyses/trend?point_id=${w.pointId}&parameter_id=${p.cod}`, who.token);
+      expect(trend.points.length).toBeGreaterThan(0);
+      // Still no laboratory work list for them.
+      expectError(await call('GET', '/api/analyses', who.token), 403, 'FORBIDDEN');
+    }
+    // An analysis not yet released stays inside the laboratory.
+    const pending = await receivedSample(t, w);
+    const [, open] = [...pending.analyses.entries()][0] as [number, { id: number }];
+    expectError(await call('GET', `/api/analyses/${open.id}`, owner.token), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/api/analyses/${open.id}`, manager.token), 404, 'NOT_FOUND');
+    expect((await ok('GET', `/api/analyses/${open.id}`, reader.token)).state).toBe('pending');
+    expectError(await call('GET', `/api/analyses/${codId}`, plain.token), 403, 'FORBIDDEN');
+    expectError(await call('GET', `/api/analyses/${codId}`, null), 401, 'UNAUTHENTICATED');
+  });
+
   it('reads a point’s parameter over time with its limit on each date', async () => {
     const url = `/api/analyses/trend?point_id=${w.pointId}&parameter_id=${p.cod}`;
     const trend = await ok('GET', url, reader.token);

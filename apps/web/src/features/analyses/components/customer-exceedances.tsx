@@ -10,14 +10,17 @@ import { useCustomerExceedances } from '../api/analyses-api';
 
 /** Who may read analyses (the server's READ keys of /api/analyses). */
 export const ANALYSIS_READERS = ['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive'];
+/** Who reads released results, exceedances among them (the server's READ_RELEASED keys). */
+const RELEASED_READERS = [...ANALYSIS_READERS, 'monitoring.index', 'customer.index'];
 const unitOf = (u: string) => (u === '-' ? '' : ` ${u}`);
 
 /**
  * "Vượt quy chuẩn" on a customer's page: a year's exceeding results (by sampling date), twelve monthly counts and
- * each result linking to its analysis. Shown only to who may read analyses.
+ * each result linking to its analysis. Shown to the laboratory and to who reads released results (the customer's
+ * account manager, the monitoring staff).
  */
 export function CustomerExceedances({ customerId }: { customerId: number }) {
-  const canRead = useCan(ANALYSIS_READERS);
+  const canRead = useCan(RELEASED_READERS);
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const data = useCustomerExceedances({ customer_id: customerId, year }, canRead);
