@@ -18,9 +18,17 @@ export const KPI_MEASURE_KEYS = [
   'works_overdue',
   'requests_completed',
   'step_time_vs_sla',
+  'analyses_on_time_rate',
+  'reports_on_time_rate',
 ] as const;
 export type KpiMeasure = (typeof KPI_MEASURE_KEYS)[number];
 export type KpiComputedMeasure = Exclude<KpiMeasure, 'manual'>;
+
+/**
+ * Calendar days a test report has, after the latest due moment of the results it holds, to be signed
+ * (`reports_on_time_rate`; docs/decisions.md §40): writing, checking and signing it.
+ */
+export const REPORT_DAYS_AFTER_RESULTS = 2;
 
 export interface KpiMeasureInfo {
   label: string;
@@ -76,6 +84,19 @@ export const KPI_MEASURES: Record<KpiMeasure, KpiMeasureInfo> = {
     direction: 'lower',
     explanation:
       'Với các công việc bước quy trình của nhân viên hoàn thành trong kỳ (bước có định mức giờ): trung bình của (thời gian từ lúc giao đến lúc hoàn thành ÷ định mức giờ của bước) × 100. Dưới 100 % là nhanh hơn định mức.',
+  },
+  analyses_on_time_rate: {
+    label: 'Tỷ lệ phép phân tích được soát xét đúng hạn',
+    unit: '%',
+    direction: 'higher',
+    explanation:
+      'Trong các phép phân tích nhân viên là kiểm nghiệm viên, được soát xét trong kỳ (đang ở trạng thái đã soát xét hoặc đã phát hành), tỷ lệ % được soát xét không muộn hơn hạn trả kết quả: thời điểm nhận mẫu cộng số ngày trả kết quả của chỉ tiêu (chỉ tiêu không đặt hạn tính là đúng hạn). Không có phép phân tích nào thì không có giá trị.',
+  },
+  reports_on_time_rate: {
+    label: 'Tỷ lệ phiếu kết quả phát hành đúng hạn',
+    unit: '%',
+    direction: 'higher',
+    explanation: `Trong các phiếu kết quả thử nghiệm lần ban hành đầu tiên do nhân viên ký trong kỳ, tỷ lệ % được ký không muộn hơn hạn phát hành: hạn trả kết quả muộn nhất của các kết quả trong phiếu cộng ${REPORT_DAYS_AFTER_RESULTS} ngày (phiếu mà không kết quả nào có hạn tính là đúng hạn; bản sửa đổi không tính). Không có phiếu nào thì không có giá trị.`,
   },
 };
 
@@ -164,9 +185,13 @@ export const kpiMeasureItemSchema = z.object({
 export type KpiMeasureItem = z.infer<typeof kpiMeasureItemSchema>;
 export const kpiMeasureList = (): KpiMeasureItem[] => KPI_MEASURE_KEYS.map((key) => ({ key, ...KPI_MEASURES[key] }));
 
+/** The kinds of record a computed measure counts (the evaluation page links to each). */
+export const KPI_RECORD_ENTITIES = ['works', 'requests', 'analyses', 'test_reports'] as const;
+export type KpiRecordEntity = (typeof KPI_RECORD_ENTITIES)[number];
+
 /** What a computed measure returns for one employee and period (`measureActual`). */
 export interface KpiActual {
   value: number | null;
   count: number;
-  records: { entity: 'works' | 'requests'; ids: number[] };
+  records: { entity: KpiRecordEntity; ids: number[] };
 }

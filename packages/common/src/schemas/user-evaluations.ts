@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { csvOf, idQuery, idSchema, listQuery, optionalText, requiredText, versionSchema } from './common';
 import { criterionKpiTypeSchema, evaluationStatusSchema, gradeSchema } from './evaluations';
+import { KPI_RECORD_ENTITIES } from './kpi-types';
 
 // Issue 12, one employee's evaluation in a period: draft → self_assessed → reviewed → approved.
 
@@ -124,7 +125,7 @@ export const userEvaluationCriterionSchema = z.object({
   actual_count: z.number().nullable(),
   actual_updated_at: z.string().nullable(),
   /** What a computed actual counted; null for a manual criterion. */
-  records: z.object({ entity: z.enum(['works', 'requests']), ids: z.array(z.number()) }).nullable(),
+  records: z.object({ entity: z.enum(KPI_RECORD_ENTITIES), ids: z.array(z.number()) }).nullable(),
   self_score: z.number().nullable(),
   reviewer_score: z.number().nullable(),
   note: z.string().nullable(),

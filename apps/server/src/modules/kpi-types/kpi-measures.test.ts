@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LabWorld, labWorld, receivedSample } from '../../test/analysis-fixtures';
+import { insertKpiType, insertOpenEvaluation } from '../../test/evaluation-fixtures';
+import { createDepartment, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { measureActual } from './kpi-measures';
 
@@ -228,5 +231,230 @@ describe('computed KPI measures', () => {
     expect((await measure('works_overdue', idle)).value).toBe(0);
     expect((await measure('requests_completed', idle)).value).toBe(0);
     expect((await measure('manual', emp)).value).toBeNull();
+  });
+});
+
+// Issue 25 part 5: the laboratory's measures. COD has a 3-day turnaround, coliforms none; every receipt, verification
+// and signature is written at a fixed instant of October 2026 (Vietnam), so on time and late are exact.
+describe('computed KPI measures of the laboratory', () => {
+  let t: TestApp;
+  let analyst: number;
+  let other: number;
+  let signer: number;
+  let idle: number;
+  const an: Record<string, number> = {};
+  const rep: Record<string, number> = {};
+  let reportSeq = 0;
+
+  const db = () => t.database.db;
+  const customerOf = async (w: LabWorld) =>
+    (
+      await db()
+        .selectFrom('site_points as sp')
+        .innerJoin('sites as si', 'si.id', 'sp.site_id')
+        .select('si.customer_id')
+        .where('sp.id', '=', w.pointId)
+        .executeTakeFirstOrThrow()
+    ).customer_id;
+  /** A received sample of `w` whose COD and coliform analyses are set as given (keys `cod`/`coli` of `an`). */
+  const sample = async (
+    w: LabWorld,
+    set: { cod?: [string, Record<string, unknown>]; coli?: [string, Record<string, unknown>] },
+    qc_kind = 'normal',
+  ) => {
+    const s = await receivedSample(t, w, { qc_kind });
+    for (const [which, param] of [
+      ['cod', w.cod.id],
+      ['coli', w.coliform.id],
+    ] as const) {
+      const spec = set[which];
+      const id = s.analyses.get(param)?.id as number;
+      if (!spec) continue;
+      an[spec[0]] = id;
+      await db().updateTable('analyses').set(spec[1]).where('id', '=', id).execute();
+    }
+  };
+  const state = (st: string, analystId: number, createdAt: string, verifiedAt: string | null): Record<string, unknown> => ({
+    state: st,
+    analyst_id: analystId,
+    created_at: createdAt,
+    verified_at: verifiedAt,
+    released_at: st === 'released' ? verifiedAt : null,
+  });
+  const report = async (
+    key: string,
+    w: { tripId: number; customerId: number },
+    f: { version?: number; state?: string; signedBy?: number | null; signedAt?: string | null },
+  ) => {
+    reportSeq += 1;
+    const at = '2026-10-01T00:00:00.000Z';
+    const row = await db()
+      .insertInto('test_reports')
+      .values({
+        number: `${String(reportSeq).padStart(3, '0')}/2026/KPI`,
+        report_version: f.version ?? 1,
+        trip_id: w.tripId,
+        customer_id: w.customerId,
+        state: f.state ?? 'signed',
+        signed_by: f.signedBy ?? null,
+        signed_at: f.signedAt ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    rep[key] = row.id;
+  };
+  const sorted = (keys: string[], from: Record<string, number>) => keys.map((k) => from[k] as number).sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    analyst = (await t.userWith([])).id;
+    other = (await t.userWith([])).id;
+    signer = (await t.userWith([])).id;
+    idle = (await t.userWith([])).id;
+    const a = await labWorld(t);
+    const b = await labWorld(t);
+    const c = await labWorld(t);
+    for (const w of [a, b, c])
+      await db().updateTable('parameters').set({ turnaround_days: 3 }).where('id', '=', w.cod.id).execute();
+
+    // Analyses of `analyst` (COD due 3 days after receipt).
+    await sample(a, {
+      cod: ['atDue', state('verified', analyst, '2026-10-01T03:00:00.000Z', '2026-10-04T03:00:00.000Z')],
+      coli: ['noTarget', state('released', analyst, '2026-10-01T03:00:00.000Z', '2026-10-20T03:00:00.000Z')],
+    });
+    await sample(a, {
+      cod: ['late', state('released', analyst, '2026-10-05T03:00:00.000Z', '2026-10-08T03:00:01.000Z')],
+      coli: ['notVerified', { ...state('entered', analyst, '2026-10-01T03:00:00.000Z', null) }],
+    });
+    await sample(a, {
+      cod: ['beforePeriod', state('released', analyst, '2026-09-20T03:00:00.000Z', '2026-09-30T16:59:59.999Z')],
+      coli: ['othersLate', state('verified', other, '2026-10-01T03:00:00.000Z', '2026-10-02T03:00:00.000Z')],
+    });
+    await sample(a, {
+      cod: ['othersCodLate', state('verified', other, '2026-10-01T03:00:00.000Z', '2026-10-05T03:00:00.000Z')],
+      coli: ['lastMinute', state('verified', analyst, '2026-10-30T03:00:00.000Z', '2026-10-31T16:59:59.000Z')],
+    });
+
+    // Reports: trip A's latest released COD is due 2026-10-08T03:00Z, so its report is due 2026-10-10T03:00Z.
+    const wa = { tripId: a.tripId, customerId: await customerOf(a) };
+    await report('onTime', wa, { signedBy: signer, signedAt: '2026-10-10T03:00:00.000Z' });
+    await report('correction', wa, { version: 2, signedBy: signer, signedAt: '2026-10-25T03:00:00.000Z' });
+    await report('draft', wa, { state: 'draft' });
+    await report('afterPeriod', wa, { signedBy: signer, signedAt: '2026-10-31T17:00:00.000Z' });
+    // Trip B: its COD received 2026-10-01 is due on the 4th, the report on the 6th; a later duplicate (QC) is no
+    // result of the report and must not move the day.
+    const wb = { tripId: b.tripId, customerId: await customerOf(b) };
+    await sample(b, { cod: ['b1', state('released', other, '2026-10-01T03:00:00.000Z', '2026-10-03T03:00:00.000Z')] });
+    await sample(
+      b,
+      { cod: ['bQc', state('released', other, '2026-10-20T03:00:00.000Z', '2026-10-21T03:00:00.000Z')] },
+      'field_blank',
+    );
+    await report('lateReport', wb, { signedBy: signer, signedAt: '2026-10-06T03:00:01.000Z' });
+    await report('othersReport', wb, { signedBy: other, signedAt: '2026-10-06T03:00:00.000Z' });
+    // Trip C: only coliforms released (no target): on time whenever signed.
+    const wc = { tripId: c.tripId, customerId: await customerOf(c) };
+    await sample(c, { coli: ['c1', state('released', other, '2026-10-01T03:00:00.000Z', '2026-10-02T03:00:00.000Z')] });
+    await report('noTarget', wc, { signedBy: signer, signedAt: '2026-10-30T03:00:00.000Z' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const measure = (m: Parameters<typeof measureActual>[1], employeeId: number, period = OCT) =>
+    measureActual(db(), m, { employeeId, ...period });
+
+  it.each([
+    // [case, employee, period, value, counted analyses]
+    [
+      'at the due moment, late, no target, to the last minute',
+      () => analyst,
+      OCT,
+      75,
+      ['atDue', 'late', 'noTarget', 'lastMinute'],
+    ],
+    ['one day: only the late one', () => analyst, { from: '2026-10-08', to: '2026-10-08' }, 0, ['late']],
+    ['the day before the period is outside it', () => analyst, { from: '2026-09-30', to: '2026-09-30' }, 0, ['beforePeriod']],
+    // Coliforms (no target), b1 and the blank's COD on time; a COD verified a day after its due moment.
+    ['another analyst: theirs only', () => other, OCT, 80, ['othersLate', 'othersCodLate', 'b1', 'bQc', 'c1']],
+  ] as const)('analyses_on_time_rate — %s', async (_, who, period, value, keys) => {
+    const res = await measure('analyses_on_time_rate', who(), period);
+    expect(res).toEqual({ value, count: keys.length, records: { entity: 'analyses', ids: sorted([...keys], an) } });
+  });
+
+  it.each([
+    ['exactly at its due moment, late by a second, no target', () => signer, OCT, 66.7, ['onTime', 'lateReport', 'noTarget']],
+    ['one day: only the late one', () => signer, { from: '2026-10-06', to: '2026-10-06' }, 0, ['lateReport']],
+    ['a correction (version 2) is not measured', () => signer, { from: '2026-10-25', to: '2026-10-25' }, null, []],
+    ['signed after the period', () => signer, { from: '2026-11-01', to: '2026-11-01' }, 0, ['afterPeriod']],
+    ['another signer: theirs only', () => other, OCT, 100, ['othersReport']],
+  ] as const)('reports_on_time_rate — %s', async (_, who, period, value, keys) => {
+    const res = await measure('reports_on_time_rate', who(), period);
+    expect(res).toEqual({ value, count: keys.length, records: { entity: 'test_reports', ids: sorted([...keys], rep) } });
+  });
+
+  it('nothing to measure: both rates are null', async () => {
+    expect(await measure('analyses_on_time_rate', idle)).toEqual({
+      value: null,
+      count: 0,
+      records: { entity: 'analyses', ids: [] },
+    });
+    expect(await measure('reports_on_time_rate', idle)).toEqual({
+      value: null,
+      count: 0,
+      records: { entity: 'test_reports', ids: [] },
+    });
+  });
+
+  it('due_on on an analysis read: receipt + turnaround as a Vietnam day, null without a target', async () => {
+    const get = async (id: number) => {
+      const res = await t.call({ method: 'GET', url: `/api/analyses/${id}`, token: t.adminToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { due_on: string | null };
+    };
+    // Received 2026-10-05T03:00Z (10:00 in Vietnam) + 3 days.
+    expect((await get(an.late as number)).due_on).toBe('2026-10-08');
+    expect((await get(an.noTarget as number)).due_on).toBeNull();
+    // Received at 23:00 in Vietnam: due three days later, still 23:00 there.
+    await db()
+      .updateTable('analyses')
+      .set({ created_at: '2026-10-05T16:00:00.000Z' })
+      .where('id', '=', an.atDue as number)
+      .execute();
+    expect((await get(an.atDue as number)).due_on).toBe('2026-10-08');
+    await db()
+      .updateTable('analyses')
+      .set({ created_at: '2026-10-01T03:00:00.000Z' })
+      .where('id', '=', an.atDue as number)
+      .execute();
+  });
+
+  it('an evaluation criterion of each measure is computed through the API, with links to what it counted', async () => {
+    const dept = (await createDepartment(t, { code: uniq('PTN'), name: 'Phòng thí nghiệm' })).id;
+    for (const [m, who, value, keys, from, entity] of [
+      ['analyses_on_time_rate', analyst, 75, ['atDue', 'late', 'noTarget', 'lastMinute'], an, 'analyses'],
+      ['reports_on_time_rate', signer, 66.7, ['onTime', 'lateReport', 'noTarget'], rep, 'test_reports'],
+    ] as const) {
+      const kpi = await insertKpiType(t, { name: `KPI ${m}`, measure: m, unit: '%' });
+      const { ids } = await insertOpenEvaluation(t, {
+        departmentId: dept,
+        kpiTypeId: kpi,
+        createdBy: analyst,
+        people: [{ employeeId: who, reviewerId: null }],
+      });
+      const res = await t.call({
+        method: 'POST',
+        url: `/api/user-evaluations/${ids[0]}/refresh-actuals`,
+        token: t.adminToken,
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const crit = (res.json().criteria as { kpi_type: { id: number }; actual: number | null; records: unknown }[]).find(
+        (c) => c.kpi_type.id === kpi,
+      );
+      expect(crit).toMatchObject({ actual: value, actual_count: keys.length, records: { entity, ids: sorted([...keys], from) } });
+    }
   });
 });

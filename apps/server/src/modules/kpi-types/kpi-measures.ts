@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { parseSnapshot } from '../../lib/process-snapshot';
 import { vnDayEnd, vnDayStart } from '../../lib/vn-time';
+import { AnalysesKpiService } from '../analyses/analyses-kpi.service';
+import { TestReportsKpiService } from '../test-reports/test-reports-kpi.service';
 import { type MeasureWindow, kpiMeasuresRepository as repo } from './kpi-types.repository';
 
 /**
@@ -19,6 +21,18 @@ export interface MeasureScope {
 }
 
 type Window = MeasureWindow;
+
+/** The other modules' services the laboratory measures read through. */
+export interface MeasureSources {
+  analyses: Pick<AnalysesKpiService, 'verifiedOfAnalyst'>;
+  reports: Pick<TestReportsKpiService, 'firstVersionsSignedBy'>;
+}
+
+/** The sources on a handle: the evaluation's transaction when a measure runs inside one (SQLite has one connection). */
+export function measureSources(db: Kysely<DB>): MeasureSources {
+  const analyses = new AnalysesKpiService(db);
+  return { analyses, reports: new TestReportsKpiService(db, analyses) };
+}
 
 const windowOf = (s: MeasureScope): Window => ({ employeeId: s.employeeId, start: vnDayStart(s.from), end: vnDayEnd(s.to) });
 const ms = (iso: string) => new Date(iso).getTime();
@@ -88,16 +102,61 @@ async function stepTimeVsSla(db: Kysely<DB>, w: Window): Promise<KpiActual> {
   );
 }
 
-const MEASURES: Record<Exclude<KpiMeasure, 'manual'>, (db: Kysely<DB>, w: Window) => Promise<KpiActual>> = {
+/** % of `rows` done by their due moment (none = on time), rounded to 0.1; null when there are none. */
+function onTimeRate(rows: readonly { done_at: string; due_at: string | null }[]): number | null {
+  if (rows.length === 0) return null;
+  const onTime = rows.filter((r) => r.due_at === null || ms(r.done_at) <= ms(r.due_at)).length;
+  return round1((onTime * 100) / rows.length);
+}
+
+/**
+ * Of the employee's analyses (as analyst) verified in the period (now verified or released), the % verified by their
+ * due moment: receipt + the parameter's turnaround_days (no target = on time).
+ */
+async function analysesOnTimeRate(_db: Kysely<DB>, w: Window, src: MeasureSources): Promise<KpiActual> {
+  const rows = await src.analyses.verifiedOfAnalyst(w);
+  const ids = sortedIds(rows.map((r) => r.id));
+  return {
+    value: onTimeRate(rows.map((r) => ({ done_at: r.verified_at, due_at: r.due_at }))),
+    count: ids.length,
+    records: { entity: 'analyses', ids },
+  };
+}
+
+/**
+ * Of the first versions of test reports the employee signed in the period, the % signed by their due moment: the
+ * latest due moment of the results they hold + REPORT_DAYS_AFTER_RESULTS days (no target = on time).
+ */
+async function reportsOnTimeRate(_db: Kysely<DB>, w: Window, src: MeasureSources): Promise<KpiActual> {
+  const rows = await src.reports.firstVersionsSignedBy(w);
+  const ids = sortedIds(rows.map((r) => r.id));
+  return {
+    value: onTimeRate(rows.map((r) => ({ done_at: r.signed_at, due_at: r.due_at }))),
+    count: ids.length,
+    records: { entity: 'test_reports', ids },
+  };
+}
+
+const MEASURES: Record<Exclude<KpiMeasure, 'manual'>, (db: Kysely<DB>, w: Window, src: MeasureSources) => Promise<KpiActual>> = {
   works_on_time_rate: worksOnTimeRate,
   works_done: worksDone,
   works_overdue: worksOverdue,
   requests_completed: requestsCompleted,
   step_time_vs_sla: stepTimeVsSla,
+  analyses_on_time_rate: analysesOnTimeRate,
+  reports_on_time_rate: reportsOnTimeRate,
 };
 
-/** The actual value of a measure for one employee over a period; a manual measure has none (null). */
-export function measureActual(db: Kysely<DB>, measure: KpiMeasure, scope: MeasureScope): Promise<KpiActual> {
+/**
+ * The actual value of a measure for one employee over a period; a manual measure has none (null). The laboratory's
+ * measures read through `sources`, by default the analyses' and test reports' services on the same handle.
+ */
+export function measureActual(
+  db: Kysely<DB>,
+  measure: KpiMeasure,
+  scope: MeasureScope,
+  sources: MeasureSources = measureSources(db),
+): Promise<KpiActual> {
   if (measure === 'manual') return Promise.resolve({ value: null, count: 0, records: { entity: 'works', ids: [] } });
-  return MEASURES[measure](db, windowOf(scope));
+  return MEASURES[measure](db, windowOf(scope), sources);
 }

@@ -1,5 +1,5 @@
 import type { Grade } from '@qlcv/common/schemas/evaluations';
-import type { KpiDirection, KpiMeasure } from '@qlcv/common/schemas/kpi-types';
+import { KPI_RECORD_ENTITIES, type KpiDirection, type KpiMeasure } from '@qlcv/common/schemas/kpi-types';
 import type {
   UserEvaluation,
   UserEvaluationCriterion,
@@ -64,7 +64,7 @@ export function toCriterion(s: ScoreRow): UserEvaluationCriterion {
       s.kpi_measure === 'manual'
         ? null
         : {
-            entity: records?.entity === 'requests' ? 'requests' : 'works',
+            entity: KPI_RECORD_ENTITIES.find((e) => e === records?.entity) ?? 'works',
             ids: Array.isArray(records?.ids) ? (records.ids as unknown[]).map(Number) : [],
           },
     self_score: num(s.self_score),

@@ -1,14 +1,27 @@
 import { LinkOutlined } from '@ant-design/icons';
+import type { KpiRecordEntity } from '@qlcv/common/schemas/kpi-types';
 import { Button, Popover, Typography } from 'antd';
 import { Link } from 'react-router';
 import { urlFor } from '@/lib/routes';
 
-const NOUNS = { works: 'công việc', requests: 'yêu cầu' } as const;
+const NOUNS: Record<KpiRecordEntity, string> = {
+  works: 'công việc',
+  requests: 'yêu cầu',
+  analyses: 'phép phân tích',
+  test_reports: 'phiếu kết quả',
+};
+/** Where each kind of counted record opens. */
+const ROUTES: Record<KpiRecordEntity, string> = {
+  works: 'works.show',
+  requests: 'requests.show',
+  analyses: 'monitoring.analyses.show',
+  test_reports: 'monitoring.test_reports.show',
+};
 /** More than this many are listed as "và N … khác". */
 const SHOWN = 30;
 
 /** "N công việc" opening a list of links to the records a computed actual counted. */
-export function RecordsPopover({ records }: { records: { entity: 'works' | 'requests'; ids: number[] } | null | undefined }) {
+export function RecordsPopover({ records }: { records: { entity: KpiRecordEntity; ids: number[] } | null | undefined }) {
   if (!records || records.ids.length === 0)
     return (
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -16,7 +29,7 @@ export function RecordsPopover({ records }: { records: { entity: 'works' | 'requ
       </Typography.Text>
     );
   const noun = NOUNS[records.entity];
-  const route = records.entity === 'works' ? 'works.show' : 'requests.show';
+  const route = ROUTES[records.entity];
   const content = (
     <div style={{ maxWidth: 320, maxHeight: 280, overflowY: 'auto' }}>
       <ul style={{ margin: 0, paddingInlineStart: 18 }}>
