@@ -185,6 +185,7 @@ export const ROUTE_PAGES: Record<string, PageImport> = {
   'settings.units.index': () => import('@/features/units/pages/unit-list-page'),
   'settings.units.create': () => import('@/features/units/pages/unit-create-page'),
   'settings.units.edit': () => import('@/features/units/pages/unit-edit-page'),
+  'settings.leave_types.index': () => import('@/features/leave-types/pages/leave-type-list-page'),
   'master_data.index': () => import('@/features/services/pages/service-list-page'),
   'master_data.create': () => import('@/features/services/pages/service-create-page'),
   'master_data.edit': () => import('@/features/services/pages/service-edit-page'),

@@ -26,6 +26,7 @@
 //   timekeeping.index        (leaves.index, attendance.index) timekeeping
 //   settings.company.index   (settings.edit)                settings/company (module, folder, schema: company-settings)
 //   settings.zalo.index      (settings.edit)                settings/zalo (module, folder, schema: zalo-settings)
+//   settings.leave_types.index (settings.edit)              leave-types
 //   monitoring.parameters.*  (monitoring.*)                 parameters
 //   monitoring.sites.*       (monitoring.*)                 sites
 //   monitoring.equipment.*   (equipment.*)                  equipment
@@ -712,6 +713,14 @@ export const ROUTES: RouteDef[] = [
     description: 'Đơn vị tính dùng cho dịch vụ và hợp đồng (mẫu, lần, điểm, ngày công…).',
     keys: { index: ['settings.edit'], create: ['settings.edit'], edit: ['settings.edit'] },
     screens: ['index', 'create', 'edit'],
+  }),
+  admin({
+    name: 'settings.leave_types.index',
+    path: 'settings/leave-types',
+    label: 'Loại nghỉ phép',
+    group: 'settings',
+    permissions: ['settings.edit'],
+    description: 'Loại nghỉ, ký hiệu chấm công, hưởng lương, trừ phép năm; loại tính là ngày công như công tác (CT).',
   }),
   ...crud({
     name: 'setting_notifications',
