@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD } from './attendance-helpers';
-import { signInUi, unique } from './helpers';
+import { pickOption, signInUi, unique } from './helpers';
 import { releasedExceedance } from './lab-world';
 
 // Issue 25 part 3 (screens): a wastewater point under a regulation's column B with Kq and Kf; COD above its limit is
@@ -46,6 +46,13 @@ test.describe('So sánh với quy chuẩn', () => {
     const w = await setup(request, unique());
     await signInUi(page, 'admin', 'Admin@12345');
     await checkAnalysis(page, w, 'desktop');
+    // The list finds every exceedance by its verdict.
+    await page.goto('/admin/monitoring/analyses');
+    await pickOption(page, 'Lọc theo so với quy chuẩn', 'Vượt');
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/verdict=exceeded/);
+    await expect(page.getByRole('row').filter({ hasText: w.sample.code })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Đạt' })).toHaveCount(0);
     // The programme's author, who holds no laboratory key, is told (analysis.exceeded); the notification opens the
     // released result read-only, and the customer's page shows them the exceedance.
     const context = await browser.newContext({ baseURL });

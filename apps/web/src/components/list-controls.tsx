@@ -261,6 +261,12 @@ export function CsvSelect({
       maxTagCount="responsive"
       style={{ width }}
       options={options}
+      // Typing finds an option by what it says ("Vượt"), not by its value ("exceeded").
+      filterOption={(input, option) =>
+        (typeof option?.label === 'string' ? option.label : String(option?.value ?? ''))
+          .toLocaleLowerCase('vi')
+          .includes(input.toLocaleLowerCase('vi'))
+      }
       value={value ? value.split(',') : []}
       onChange={(v: string[]) => onChange(v.length > 0 ? v.join(',') : null)}
     />

@@ -141,6 +141,8 @@ export const analysisListQuery = listQuery.extend({
    * the parameter's `turnaround_days` calendar days ago. Only `true` filters (the dashboard's card opens it).
    */
   late: z.enum(['true'], { error: 'Bộ lọc quá hạn chỉ nhận giá trị true' }).optional(),
+  /** Released results by their verdict against the limit (issue 25 part 3): "Vượt" finds every exceedance. */
+  verdict: csvOf(z.enum(VERDICTS, { error: 'Kết luận so với quy chuẩn không hợp lệ' })).optional(),
 });
 export type AnalysisListQuery = z.infer<typeof analysisListQuery>;
 

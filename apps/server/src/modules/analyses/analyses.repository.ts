@@ -7,7 +7,7 @@ import { likeNormalized, likePattern } from '../../lib/vi-search';
 
 export type AnalysisFilter = Pick<
   AnalysisListQuery,
-  'search' | 'parameter_id' | 'sample_id' | 'analyst_id' | 'late_for_holding'
+  'search' | 'parameter_id' | 'sample_id' | 'analyst_id' | 'late_for_holding' | 'verdict'
 > & {
   states?: readonly string[];
   /** An analyst holding only `lab.analyse` sees what is assigned to them. */
@@ -39,6 +39,7 @@ function filtered(db: Kysely<DB>, f: AnalysisFilter) {
   if (f.analyst_id !== undefined) q = q.where('a.analyst_id', '=', f.analyst_id);
   if (f.onlyAnalyst !== undefined) q = q.where('a.analyst_id', '=', f.onlyAnalyst);
   if (f.states?.length) q = q.where('a.state', 'in', [...f.states]);
+  if (f.verdict?.length) q = q.where('a.verdict', 'in', [...f.verdict]);
   if (f.late_for_holding !== undefined) q = q.where('a.late_for_holding', '=', f.late_for_holding ? 1 : 0);
   const cutoffs = f.lateCutoffs;
   if (cutoffs) {

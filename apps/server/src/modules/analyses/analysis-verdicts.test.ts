@@ -292,6 +292,23 @@ describe('analyses judged against their limits', () => {
     expect(others).toEqual([]);
   });
 
+  it('filters the list by verdict: every exceedance, or several verdicts at once', async () => {
+    const codId = released.get(p.cod)?.id as number;
+    const exceeded = await ok('GET', `/api/analyses?verdict=exceeded&per_page=100`, reader.token);
+    const ids = exceeded.data.map((a: { id: number }) => a.id);
+    expect(ids).toContain(codId);
+    expect(
+      exceeded.data.every((a: { verdict: string; state: string }) => a.verdict === 'exceeded' && a.state === 'released'),
+    ).toBe(true);
+    const within = await ok('GET', `/api/analyses?verdict=within&sample_id=${sample.id}`, reader.token);
+    expect(within.data.map((a: { id: number }) => a.id)).not.toContain(codId);
+    expect(within.data.length).toBeGreaterThan(0);
+    const both = await ok('GET', `/api/analyses?verdict=within,exceeded&sample_id=${sample.id}`, reader.token);
+    const exceededHere = exceeded.data.filter((a: { sample: { id: number } }) => a.sample.id === sample.id).length;
+    expect(both.meta.total).toBe(exceededHere + within.data.length);
+    expectError(await call('GET', '/api/analyses?verdict=vuot', reader.token), 422, 'VALIDATION_FAILED', 'verdict.0');
+  });
+
   it('opens the notice’s link for its recipients: a released result, read-only; nothing before release', async () => {
     const codId = released.get(p.cod)?.id as number;
     for (const who of [owner, manager]) {

@@ -1,5 +1,6 @@
 import { TableOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
+import { VERDICT_LABELS, VERDICTS } from '@qlcv/common/regulation-limits';
 import type { Analysis } from '@qlcv/common/schemas/analyses';
 import { SAMPLE_QC_LABELS } from '@qlcv/common/schemas/samples';
 import { Alert, Button, Card, Checkbox, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
@@ -25,7 +26,9 @@ import { useAnalyses, useAnalysts, useExportAnalyses } from '../api/analyses-api
 import { AnalysisStateTag, DueOnText, LateTag, ResultText, STATE_OPTIONS, VerdictTag } from '../components/analysis-tags';
 import { BatchActions, type BatchError } from '../components/batch-actions';
 
-const FILTERS = ['state', 'parameter_id', 'analyst_id', 'mine', 'late_for_holding', 'late', 'sample_id'] as const;
+const FILTERS = ['state', 'parameter_id', 'analyst_id', 'mine', 'late_for_holding', 'late', 'sample_id', 'verdict'] as const;
+/** A released result's verdict; "Vượt quy chuẩn" lists every exceedance in the caller's scope. */
+const VERDICT_OPTIONS = VERDICTS.map((v) => ({ value: v, label: VERDICT_LABELS[v] }));
 const stack = { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4, lineHeight: 1.35 } as const;
 const small = { fontSize: 12 } as const;
 
@@ -145,6 +148,13 @@ export default function AnalysisListPage() {
         value={params.filters.state}
         onChange={(v) => update({ state: v })}
         width={220}
+      />
+      <CsvSelect
+        placeholder="So với quy chuẩn"
+        options={VERDICT_OPTIONS}
+        value={params.filters.verdict}
+        onChange={(v) => update({ verdict: v })}
+        width={200}
       />
       <Select
         aria-label="Lọc theo chỉ tiêu"
