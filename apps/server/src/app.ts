@@ -485,7 +485,11 @@ export async function buildApp({
     }),
     trends: new AnalysisTrendsService(db, { customers }),
   });
-  await app.register(testReportsRoutes, { reports: new TestReportsService(db), limiter });
+  await app.register(testReportsRoutes, {
+    reports: new TestReportsService(db, { analyses, company: companySettings, storage, log: app.log }),
+    limiter,
+    publicUrl: config.publicUrl,
+  });
   await app.register(servicesRoutes, { services, importer: new ServicesImport(db) });
   await app.register(notificationStreamRoutes, { stream: notificationStream });
 

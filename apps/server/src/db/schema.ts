@@ -1194,7 +1194,11 @@ export interface TestReportsTable extends Stamps {
   signed_by: number | null;
   signed_at: string | null;
   verify_code: string | null;
+  /** SHA-256 of the stored .docx (file_key): what the public check page shows. */
   file_sha256: string | null;
+  /** Storage keys of the signed version's .docx and, when a converter was found, its PDF. */
+  file_key: string | null;
+  pdf_key: string | null;
   replaced_by: number | null;
   replaced_at: string | null;
 }

@@ -115,6 +115,9 @@ export async function testReportsRequestFor(
       const s = await signed();
       return { method, url: at(s.id), payload: { version: s.version, reason: 'Ma trận' } };
     }
+    case 'GET /api/test-reports/:id/document':
+      // A signed version's stored .docx (a draft has none: 404).
+      return { method, url: at((await signed()).id) };
     case 'GET /api/public/test-reports/:code':
       return { method, url: url.replace(':code', (await signed()).verify_code) };
     default:

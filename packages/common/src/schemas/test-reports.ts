@@ -83,3 +83,9 @@ export const testReportVerification = z.object({
   replaced_by: z.object({ number: z.string(), report_version: z.number() }).nullable(),
   file_sha256: z.string().nullable(),
 });
+
+/** `GET /api/test-reports/:id/document`: the signed version's stored .docx, or its PDF where a converter ran. */
+export const TEST_REPORT_DOCUMENT_FORMATS = ['docx', 'pdf'] as const;
+export const testReportDocumentQuery = z.object({
+  format: z.enum(TEST_REPORT_DOCUMENT_FORMATS, { error: 'Định dạng tệp phải là docx hoặc pdf' }).default('docx'),
+});

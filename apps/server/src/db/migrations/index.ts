@@ -42,6 +42,7 @@ import { analyses } from './0044-analyses';
 import { analysisVerdicts } from './0045-analysis-verdicts';
 import { testReports } from './0046-test-reports';
 import { parameterTurnaround } from './0047-parameter-turnaround';
+import { testReportFiles } from './0048-test-report-files';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0045-analysis-verdicts': analysisVerdicts,
   '0046-test-reports': testReports,
   '0047-parameter-turnaround': parameterTurnaround,
+  '0048-test-report-files': testReportFiles,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

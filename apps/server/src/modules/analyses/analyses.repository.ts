@@ -342,6 +342,42 @@ export const analysesRepository = {
       .executeTakeFirst();
   },
 
+  /** A trip's released results at one customer's sites (test reports), by point then sample then parameter. */
+  releasedForReport(db: Kysely<DB>, tripId: number, customerId: number) {
+    return db
+      .selectFrom('analyses as a')
+      .innerJoin('samples as s', 's.id', 'a.sample_id')
+      .innerJoin('site_points as sp', 'sp.id', 's.point_id')
+      .innerJoin('sites as si', 'si.id', 'sp.site_id')
+      .innerJoin('parameters as pa', 'pa.id', 'a.parameter_id')
+      .select([
+        'sp.code as point_code',
+        'sp.name as point_name',
+        's.code as sample_code',
+        's.taken_at',
+        's.qc_kind',
+        'pa.name as parameter',
+        'a.qualifier',
+        'a.value',
+        'a.unit',
+        'a.method',
+        'a.limit_text',
+        'a.limit_column',
+        'a.limit_regulation_code',
+        'a.verdict',
+        'a.analyst_id',
+        'a.analysed_on',
+      ])
+      .where('s.trip_id', '=', tripId)
+      .where('si.customer_id', '=', customerId)
+      .where('a.state', '=', 'released')
+      .orderBy('sp.sort_order')
+      .orderBy('sp.code')
+      .orderBy('s.code')
+      .orderBy('pa.code')
+      .execute();
+  },
+
   /** Active users holding `key` through their role (the administrator's role holds every key). */
   holdersOf(db: Kysely<DB>, key: string, opts: { id?: number; search?: string | null; limit: number }) {
     let q = db

@@ -222,6 +222,14 @@ export class AnalysesService {
   }
 
   /** Who may be assigned analyses: active users holding `lab.analyse`. */
+  /**
+   * A trip's released results at one customer's sites, QC samples included (the test reports module reads them here;
+   * released results only, so no actor's scope applies). `db`: the caller's transaction.
+   */
+  releasedForReport(db: Kysely<DB>, tripId: number, customerId: number) {
+    return repo.releasedForReport(db, tripId, customerId);
+  }
+
   analysts(q: { search?: string }): Promise<AnalystOption[]> {
     return repo.holdersOf(this.db, 'lab.analyse', { search: q.search, limit: 100 });
   }

@@ -76,38 +76,7 @@ export async function deleteDraft(db: Kysely<DB>, id: number): Promise<number> {
   return Number(r.numDeletedRows);
 }
 
-/** The released results of a trip's samples at the customer's sites (QC samples left out), by point then parameter. */
-export async function releasedRows(db: Kysely<DB>, tripId: number, customerId: number) {
-  return db
-    .selectFrom('analyses as a')
-    .innerJoin('samples as s', 's.id', 'a.sample_id')
-    .innerJoin('site_points as sp', 'sp.id', 's.point_id')
-    .innerJoin('sites as si', 'si.id', 'sp.site_id')
-    .innerJoin('parameters as pa', 'pa.id', 'a.parameter_id')
-    .select([
-      'sp.code as point_code',
-      'sp.name as point_name',
-      's.code as sample_code',
-      's.taken_at',
-      's.qc_kind',
-      'pa.name as parameter',
-      'a.qualifier',
-      'a.value',
-      'a.unit',
-      'a.method',
-      'a.limit_text',
-      'a.limit_column',
-      'a.limit_regulation_code',
-      'a.verdict',
-      'a.analyst_id',
-      'a.analysed_on',
-    ])
-    .where('s.trip_id', '=', tripId)
-    .where('si.customer_id', '=', customerId)
-    .where('a.state', '=', 'released')
-    .orderBy('sp.sort_order')
-    .orderBy('sp.code')
-    .orderBy('s.code')
-    .orderBy('pa.code')
-    .execute();
+/** The PDF converted after signing (the .docx and its hash never change). */
+export async function setPdf(db: Kysely<DB>, id: number, key: string) {
+  await db.updateTable('test_reports').set({ pdf_key: key }).where('id', '=', id).where('pdf_key', 'is', null).execute();
 }

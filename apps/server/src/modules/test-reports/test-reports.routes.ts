@@ -5,6 +5,7 @@ import {
   testReportCorrectBody,
   testReportCreateBody,
   testReportDetailSchema,
+  testReportDocumentQuery,
   testReportListQuery,
   testReportSchema,
   testReportSignBody,
@@ -15,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { contentDisposition } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { TestReportsService } from './test-reports.service';
 
@@ -29,12 +31,15 @@ const APPROVE: PermissionKey[] = ['lab.approve'];
 export const VERIFY_LIMIT = { limit: 10, windowMs: 60 * 1000 };
 
 /** Test reports (`/api/test-reports`, issue 25 part 4), one route per state change, and the public verification. */
-export const testReportsRoutes: FastifyPluginAsyncZod<{ reports: TestReportsService; limiter: RateLimiter }> = async (
-  app,
-  { reports, limiter },
-) => {
+export const testReportsRoutes: FastifyPluginAsyncZod<{
+  reports: TestReportsService;
+  limiter: RateLimiter;
+  /** The app's public address (PUBLIC_URL) printed with the QR; else the signing request's own origin. */
+  publicUrl?: string;
+}> = async (app, { reports, limiter, publicUrl }) => {
   const tags = ['test-reports'];
   const detail = { 200: testReportDetailSchema };
+  const origin = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.get(
     '/api/test-reports',
@@ -87,7 +92,7 @@ export const testReportsRoutes: FastifyPluginAsyncZod<{ reports: TestReportsServ
   app.post(
     '/api/test-reports/:id/sign',
     { config: { permission: [...APPROVE] }, schema: { tags, params: idParams, body: testReportSignBody, response: detail } },
-    async (req) => reports.sign(actorOf(req), req.params.id, req.body.version),
+    async (req) => reports.sign(actorOf(req), req.params.id, req.body.version, origin(req)),
   );
 
   app.post(
@@ -96,7 +101,30 @@ export const testReportsRoutes: FastifyPluginAsyncZod<{ reports: TestReportsServ
       config: { permission: [...APPROVE] },
       schema: { tags, params: idParams, body: testReportCorrectBody, response: { 201: testReportDetailSchema } },
     },
-    async (req, reply) => reply.status(201).send(await reports.correct(actorOf(req), req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await reports.correct(actorOf(req), req.params.id, req.body, origin(req))),
+  );
+
+  app.get(
+    '/api/test-reports/:id/document',
+    {
+      config: { permission: [...READ] },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: testReportDocumentQuery,
+        description:
+          'The signed version’s document as stored at signing (its SHA-256 is `file_sha256`); 404 for a draft, and for ' +
+          '`format=pdf` when no converter (LibreOffice) ran.',
+      },
+    },
+    async (req, reply) => {
+      const doc = await reports.document(req.params.id, req.query.format);
+      return reply
+        .header('content-type', doc.mime)
+        .header('content-disposition', contentDisposition(doc.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(doc.buffer);
+    },
   );
 
   const limit = async (req: FastifyRequest) =>

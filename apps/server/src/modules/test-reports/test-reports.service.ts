@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatDecVi } from '@qlcv/common/lab-decimal';
+import { Readable } from 'node:stream';
 import { formatContractNumber } from '@qlcv/common/schemas/contracts';
 import type { TestReport, TestReportDetail, TestReportListQuery } from '@qlcv/common/schemas/test-reports';
 import type { Kysely } from 'kysely';
@@ -8,7 +8,12 @@ import type { Actor } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { nextSequence } from '../../lib/sequences';
+import { docxToPdf, findSoffice } from '../../lib/soffice';
+import type { Storage } from '../../lib/storage';
 import { vnToday } from '../../lib/vn-time';
+import type { AnalysesService } from '../analyses/analyses.service';
+import type { CompanySettingsService } from '../company-settings/company-settings.service';
+import { type ReportFacts, type ReportResult, renderReport, reportFileName, resultText } from './test-report-document';
 import * as repo from './test-reports.repository';
 
 /** The report number's pattern (the contracts' pattern syntax); a company setting is left for later. */
@@ -45,6 +50,23 @@ function toReport(r: Row): TestReport {
   };
 }
 
+/** The signer is never the analyst of a result in the report (403 SAME_ANALYST). */
+function refuseAnalyst(actor: Actor, results: readonly ReportResult[]) {
+  if (results.some((a) => a.qc_kind === 'normal' && a.analyst_id === actor.id))
+    throw new AppError(403, 'SAME_ANALYST', 'Người ký phiếu không được là người phân tích của bất kỳ kết quả nào trong phiếu.');
+}
+
+/** What the printed report says of its row (signer, time and code are the signing's own). */
+const factsOf = (r: Row): Omit<ReportFacts, 'signer_name' | 'signed_at' | 'verify_code'> => ({
+  number: r.number,
+  report_version: r.report_version,
+  customer_name: r.customer_name,
+  trip_code: r.trip_code,
+  note: r.note,
+  qc_statement: r.qc_statement,
+  correction_reason: r.correction_reason,
+});
+
 const signedConflict = (r: { number: string; report_version: number }) =>
   conflict(
     `Phiếu ${r.number} (lần ${r.report_version}) đã ký phát hành, không được sửa hoặc xóa; hãy phát hành bản sửa đổi.`,
@@ -55,8 +77,25 @@ const signedConflict = (r: { number: string; report_version: number }) =>
  * Test reports (issue 25 part 4): a trip's released results for one customer; draft → signed; a signed version is never
  * changed, a correction is a new version with its reason and the old one is marked replaced (ISO/IEC 17025 §7.8.8).
  */
+export interface TestReportsDeps {
+  analyses: AnalysesService;
+  company: CompanySettingsService;
+  storage: Storage;
+  /** Where a PDF conversion failure is told (the .docx stands without it). */
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 export class TestReportsService {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly deps: TestReportsDeps,
+  ) {}
+
+  private released(db: Kysely<DB>, tripId: number, customerId: number): Promise<ReportResult[]> {
+    return this.deps.analyses.releasedForReport(db, tripId, customerId);
+  }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<Row> {
     const r = await repo.find(db, id);
@@ -80,7 +119,7 @@ export class TestReportsService {
 
   /** The results table, by point then parameter; values with the Vietnamese comma. */
   async rows(db: Kysely<DB>, tripId: number, customerId: number) {
-    const rows = await repo.releasedRows(db, tripId, customerId);
+    const rows = await this.released(db, tripId, customerId);
     return rows
       .filter((a) => a.qc_kind === 'normal')
       .map((a) => ({
@@ -89,7 +128,7 @@ export class TestReportsService {
         sample_code: a.sample_code,
         taken_at: a.taken_at,
         parameter: a.parameter,
-        result: a.value === null ? '' : `${a.qualifier ? `${a.qualifier} ` : ''}${formatDecVi(a.value)}`,
+        result: resultText(a),
         unit: a.unit,
         method: a.method,
         limit: a.limit_text,
@@ -102,7 +141,7 @@ export class TestReportsService {
   }
 
   private async qcStatement(db: Kysely<DB>, tripId: number, customerId: number): Promise<string> {
-    const all = await repo.releasedRows(db, tripId, customerId);
+    const all = await this.released(db, tripId, customerId);
     const qc = new Set(all.filter((a) => a.qc_kind !== 'normal').map((a) => a.sample_code));
     return qc.size === 0
       ? 'Không có mẫu kiểm soát chất lượng (mẫu trắng, mẫu lặp) trong đợt lấy mẫu này.'
@@ -166,27 +205,112 @@ export class TestReportsService {
   }
 
   /** Signed by the laboratory's head; never by the analyst of any result in it (403 SAME_ANALYST). */
-  async sign(actor: Actor, id: number, version: number): Promise<TestReportDetail> {
-    return this.db.transaction().execute(async (trx) => {
-      const r = await this.get(id, trx);
-      if (r.state !== 'draft') throw signedConflict(r);
-      const rows = await this.rows(trx, r.trip_id, r.customer_id);
-      if (rows.some((a) => a.analyst_id === actor.id))
-        throw new AppError(
-          403,
-          'SAME_ANALYST',
-          'Người ký phiếu không được là người phân tích của bất kỳ kết quả nào trong phiếu.',
+  async sign(actor: Actor, id: number, version: number, origin: string): Promise<TestReportDetail> {
+    const out = await this.withDocument(async (store) =>
+      this.db.transaction().execute(async (trx) => {
+        const r = await this.get(id, trx);
+        if (r.state !== 'draft') throw signedConflict(r);
+        const results = await this.released(trx, r.trip_id, r.customer_id);
+        refuseAnalyst(actor, results);
+        const now = nowIso();
+        const code = verifyCode();
+        const file = await store(
+          trx,
+          { ...factsOf(r), signer_name: actor.name, signed_at: now, verify_code: code },
+          results,
+          origin,
         );
-      const n = await repo.updateDraft(trx, id, version, {
-        state: 'signed',
-        signed_by: actor.id,
-        signed_at: nowIso(),
-        verify_code: verifyCode(),
-        updated_at: nowIso(),
-      });
-      if (n === 0) throw conflict('Phiếu đã được người khác cập nhật. Vui lòng tải lại.');
-      return this.detail(id, trx);
-    });
+        const n = await repo.updateDraft(trx, id, version, {
+          state: 'signed',
+          signed_by: actor.id,
+          signed_at: now,
+          verify_code: code,
+          ...file,
+          updated_at: now,
+        });
+        if (n === 0) throw conflict('Phiếu đã được người khác cập nhật. Vui lòng tải lại.');
+        return this.detail(id, trx);
+      }),
+    );
+    await this.convertPdf(out.id);
+    return out;
+  }
+
+  /**
+   * Runs `work` with a `store` that renders a version's .docx and puts it under a fresh key before the row that names
+   * it commits; when the work fails, the stored file is removed (a row never names a missing file).
+   */
+  private async withDocument<T>(
+    work: (
+      store: (
+        db: Kysely<DB>,
+        facts: ReportFacts,
+        results: ReportResult[],
+        origin: string,
+      ) => Promise<{ file_key: string; file_sha256: string }>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const { storage } = this.deps;
+    const stored: string[] = [];
+    const store = async (db: Kysely<DB>, facts: ReportFacts, results: ReportResult[], origin: string) => {
+      const company = await this.deps.company.get(db);
+      const { buffer, sha256 } = renderReport(facts, company, results, origin);
+      const temp = await storage.receive(Readable.from([buffer]));
+      const key = storage.newKey();
+      try {
+        await storage.commit(temp.tempPath, key);
+      } catch (err) {
+        await storage.discard(temp.tempPath);
+        throw err;
+      }
+      stored.push(key);
+      return { file_key: key, file_sha256: sha256 };
+    };
+    try {
+      return await work(store);
+    } catch (err) {
+      for (const key of stored) await storage.remove(key);
+      throw err;
+    }
+  }
+
+  /** The PDF beside the .docx when LibreOffice is on PATH; a failed conversion leaves the .docx alone. */
+  private async convertPdf(id: number): Promise<void> {
+    const bin = findSoffice();
+    if (!bin) return;
+    const r = await repo.find(this.db, id);
+    const docx = r?.file_key ? await this.deps.storage.read(r.file_key) : null;
+    if (!r || !docx) return;
+    try {
+      const pdf = await docxToPdf(bin, docx);
+      const temp = await this.deps.storage.receive(Readable.from([pdf]));
+      const key = this.deps.storage.newKey();
+      await this.deps.storage.commit(temp.tempPath, key);
+      await repo.setPdf(this.db, id, key);
+    } catch (err) {
+      this.deps.log?.warn({ err, report: id }, 'test report PDF conversion failed');
+    }
+  }
+
+  /** The signed version's stored document; a draft has none yet (404), a PDF only where a converter ran. */
+  async document(id: number, format: 'docx' | 'pdf') {
+    const r = await this.get(id);
+    if (r.state !== 'signed' || !r.file_key)
+      throw new AppError(404, 'NO_DOCUMENT', 'Phiếu nháp chưa có văn bản; văn bản .docx được tạo và lưu khi ký phát hành.');
+    const key = format === 'pdf' ? r.pdf_key : r.file_key;
+    if (!key)
+      throw new AppError(
+        404,
+        'NO_PDF',
+        'Phiếu này chưa có bản PDF: máy chủ không có LibreOffice (soffice) để chuyển đổi khi ký. Hãy tải bản .docx.',
+      );
+    const buffer = await this.deps.storage.read(key);
+    if (!buffer) throw new AppError(404, 'NO_DOCUMENT', 'Không tìm thấy tệp văn bản của phiếu trong kho lưu trữ.');
+    return {
+      buffer,
+      fileName: reportFileName(r.number, r.report_version, format),
+      mime: format === 'pdf' ? 'application/pdf' : DOCX_MIME,
+    };
   }
 
   /**
@@ -194,42 +318,54 @@ export class TestReportsService {
    * The conditional update of the old row is the lock: of two raced corrections one finds it replaced (409), and the
    * unique (number, report_version) key backs it.
    */
-  async correct(actor: Actor, id: number, body: { version: number; reason: string }): Promise<TestReportDetail> {
-    return this.db.transaction().execute(async (trx) => {
-      const r = await this.get(id, trx);
-      if (r.state !== 'signed')
-        throw conflict('Chỉ sửa đổi được phiếu đã ký phát hành; phiếu nháp hãy sửa trực tiếp.', 'INVALID_STATE');
-      if (r.replaced_at) throw conflict(`Phiếu ${r.number} lần ${r.report_version} đã được thay thế.`, 'REPORT_REPLACED');
-      const rows = await this.rows(trx, r.trip_id, r.customer_id);
-      if (rows.some((a) => a.analyst_id === actor.id))
-        throw new AppError(
-          403,
-          'SAME_ANALYST',
-          'Người ký phiếu không được là người phân tích của bất kỳ kết quả nào trong phiếu.',
-        );
-      const now = nowIso();
-      if ((await repo.markReplaced(trx, id, body.version, now)) === 0)
-        throw conflict('Phiếu đã được người khác sửa đổi hoặc cập nhật. Vui lòng tải lại.');
-      const next = await repo.insert(trx, {
-        number: r.number,
-        report_version: r.report_version + 1,
-        trip_id: r.trip_id,
-        customer_id: r.customer_id,
-        state: 'signed',
-        note: r.note,
+  async correct(actor: Actor, id: number, body: { version: number; reason: string }, origin: string): Promise<TestReportDetail> {
+    const out = await this.withDocument(async (store) =>
+      this.db.transaction().execute(async (trx) => {
+        const r = await this.get(id, trx);
+        if (r.state !== 'signed')
+          throw conflict('Chỉ sửa đổi được phiếu đã ký phát hành; phiếu nháp hãy sửa trực tiếp.', 'INVALID_STATE');
+        if (r.replaced_at) throw conflict(`Phiếu ${r.number} lần ${r.report_version} đã được thay thế.`, 'REPORT_REPLACED');
+        const results = await this.released(trx, r.trip_id, r.customer_id);
+        refuseAnalyst(actor, results);
+        const now = nowIso();
+        if ((await repo.markReplaced(trx, id, body.version, now)) === 0)
+          throw conflict('Phiếu đã được người khác sửa đổi hoặc cập nhật. Vui lòng tải lại.');
         // The statement the lab wrote for the version it replaces still holds; only the results' corrections differ.
-        qc_statement: r.qc_statement ?? (await this.qcStatement(trx, r.trip_id, r.customer_id)),
-        correction_reason: body.reason,
-        signed_by: actor.id,
-        signed_at: now,
-        verify_code: verifyCode(),
-        created_at: now,
-        updated_at: now,
-        created_by: actor.id,
-      });
-      await repo.setReplacedBy(trx, id, next);
-      return this.detail(next, trx);
-    });
+        const qc = r.qc_statement ?? (await this.qcStatement(trx, r.trip_id, r.customer_id));
+        const code = verifyCode();
+        const facts: ReportFacts = {
+          ...factsOf(r),
+          report_version: r.report_version + 1,
+          qc_statement: qc,
+          correction_reason: body.reason,
+          signer_name: actor.name,
+          signed_at: now,
+          verify_code: code,
+        };
+        const file = await store(trx, facts, results, origin);
+        const next = await repo.insert(trx, {
+          number: r.number,
+          report_version: r.report_version + 1,
+          trip_id: r.trip_id,
+          customer_id: r.customer_id,
+          state: 'signed',
+          note: r.note,
+          qc_statement: qc,
+          correction_reason: body.reason,
+          signed_by: actor.id,
+          signed_at: now,
+          verify_code: code,
+          ...file,
+          created_at: now,
+          updated_at: now,
+          created_by: actor.id,
+        });
+        await repo.setReplacedBy(trx, id, next);
+        return this.detail(next, trx);
+      }),
+    );
+    await this.convertPdf(out.id);
+    return out;
   }
 
   /** What the public verification page shows: nothing beyond what is printed on the report. */
@@ -237,7 +373,7 @@ export class TestReportsService {
     const r = await repo.findByCode(this.db, code);
     if (!r) throw notFound('Không tìm thấy phiếu kết quả với mã xác thực này.');
     const replacement = r.replaced_by ? await repo.find(this.db, r.replaced_by) : undefined;
-    const rows = await repo.releasedRows(this.db, r.trip_id, r.customer_id);
+    const rows = await this.released(this.db, r.trip_id, r.customer_id);
     // Sampling days in Vietnam, as printed on the report (a sample taken at 02:00 there is still that day).
     const dates = [...new Set(rows.map((a) => vnToday(new Date(a.taken_at))))].sort();
     return {

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxText } from '../../lib/docx-build';
+import { findSoffice } from '../../lib/soffice';
 import { type LabWorld, labWorld, receivedSample, vnDayOf } from '../../test/analysis-fixtures';
 import { race, statusCounts } from '../../test/concurrency';
-import { expectError } from '../../test/fixtures';
+import { expectError, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // Issue 25 part 4 through HTTP: a report from a trip's released results for its customer, signed by the laboratory's
@@ -20,6 +24,7 @@ describe('test reports', () => {
   let reader: Who;
   let plain: Who;
   let customerId: number;
+  let customerName: string;
   let takenAt: string;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
@@ -67,10 +72,35 @@ describe('test reports', () => {
     const point = await t.database.db
       .selectFrom('site_points as sp')
       .innerJoin('sites as si', 'si.id', 'sp.site_id')
-      .select('si.customer_id')
+      .innerJoin('customers as c', 'c.id', 'si.customer_id')
+      .select(['si.customer_id', 'c.name'])
       .where('sp.id', '=', w.pointId)
       .executeTakeFirstOrThrow();
     customerId = point.customer_id;
+    customerName = point.name;
+    // The point compared with a regulation's COD limit (150 mg/L, column B): 212,5 exceeds it.
+    const regulation = await ok(
+      'POST',
+      '/api/regulations',
+      t.adminToken,
+      {
+        code: uniq('QCVN-PKQ'),
+        title: 'Quy chuẩn nước thải thử nghiệm',
+        medium: 'wastewater',
+        issuer: 'Bộ Tài nguyên và Môi trường',
+        valid_from: '2020-01-01',
+        source: 'Bộ kiểm thử',
+        columns: [{ code: 'B', meaning: 'Xả vào nguồn nước không dùng cho cấp nước sinh hoạt' }],
+        limits: [{ analyte: 'COD', name: 'COD', unit: 'mg/L', column: 'B', max: '150' }],
+      },
+      201,
+    );
+    await t.database.db.updateTable('parameters').set({ analyte: 'COD' }).where('id', '=', w.cod.id).execute();
+    await t.database.db
+      .updateTable('site_points')
+      .set({ regulation_id: regulation.id, regulation_column: 'B' })
+      .where('id', '=', w.pointId)
+      .execute();
     takenAt = (await releaseSample(analyst)).taken_at;
   }, 120_000);
   afterAll(() => t?.close());
@@ -118,6 +148,58 @@ describe('test reports', () => {
     expect((await call('GET', '/api/public/test-reports/short', null)).statusCode).toBe(422);
   });
 
+  /** The stored .docx as downloaded: its bytes, text and headers. */
+  async function download(id: number, token = reader.token) {
+    const res = await t.call({ method: 'GET', url: `/api/test-reports/${id}/document`, token });
+    expect(res.statusCode, res.body).toBe(200);
+    const bytes = res.rawPayload;
+    return { res, bytes, text: docxText(bytes), sha: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  it('stores the signed .docx once: its SHA-256 is the public one, its text the report, its QR the public page', async () => {
+    const d = await draft();
+    const none = await call('GET', `/api/test-reports/${d.id}/document`, reader.token);
+    expectError(none, 404, 'NO_DOCUMENT');
+    expect(none.json().message).toContain('ký phát hành');
+    expect(d.file_sha256).toBeNull();
+
+    const signed = await ok('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: d.version });
+    expect(signed.file_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const doc = await download(d.id);
+    expect(doc.res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const slug = d.number.replace(/\//g, '-');
+    expect(doc.res.headers['content-disposition']).toContain(`filename="phieu-ket-qua-${slug}-v1.docx"`);
+    expect(doc.sha).toBe(signed.file_sha256);
+    const pub = (await call('GET', `/api/public/test-reports/${signed.verify_code}`, null)).json();
+    expect(pub.file_sha256).toBe(doc.sha);
+
+    expect(doc.text).toContain(`Số: ${d.number} · Lần ban hành: 1`);
+    expect(doc.text).toContain(customerName);
+    expect(doc.text).toContain('212,5');
+    // One cell a line: result, unit, method, limit, column, then the verdict of the exceeding COD.
+    const lines = doc.text.split('\n');
+    const at = lines.indexOf('212,5');
+    expect(lines.slice(at, at + 6), doc.text).toContain('Vượt');
+    expect(doc.text).toContain(signed.verify_code);
+    expect(doc.text).toContain(`/kiem-tra-phieu/${signed.verify_code}`);
+    expect(doc.text).not.toMatch(/\{[#/]?[a-z.]+\}/);
+
+    // The QR is an image part: a PNG of the URL's modules (8 px each), drawn in the body.
+    const zip = new PizZip(doc.bytes);
+    const png = Buffer.from(zip.file('word/media/qr.png')?.asUint8Array() ?? []);
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(29 * 8);
+    expect(zip.file('word/_rels/document.xml.rels')?.asText()).toContain('Target="media/qr.png"');
+    expect(zip.file('[Content_Types].xml')?.asText()).toContain('Extension="png"');
+    expect(zip.file('word/document.xml')?.asText()).toContain('r:embed="rIdQr"');
+
+    // Read again later: the same bytes (generated once, never rebuilt).
+    expect((await download(d.id, head.token)).sha).toBe(doc.sha);
+    if (!findSoffice())
+      expectError(await call('GET', `/api/test-reports/${d.id}/document?format=pdf`, reader.token), 404, 'NO_PDF');
+    expectError(await call('GET', `/api/test-reports/${d.id}/document?format=odt`, reader.token), 422, 'VALIDATION_FAILED');
+  });
+
   it('a correction makes version 2 with its reason and marks version 1 replaced', async () => {
     const d0 = await draft();
     const qc = 'Mẫu trắng hiện trường và mẫu lặp đạt yêu cầu (RPD 4,2 %).';
@@ -147,6 +229,15 @@ describe('test reports', () => {
     expect(history.map((h: { report_version: number }) => h.report_version)).toEqual([1, 2]);
     const pub = (await call('GET', `/api/public/test-reports/${signed.verify_code}`, null)).json();
     expect(pub).toMatchObject({ replaced: true, replaced_by: { number: d.number, report_version: 2 } });
+    // Each version keeps its own file: version 2's says so, version 1's is the one signed first.
+    const doc1 = await download(d.id);
+    const doc2 = await download(v2.id);
+    expect(doc1.sha).toBe(signed.file_sha256);
+    expect(doc2.sha).toBe(v2.file_sha256);
+    expect(doc2.sha).not.toBe(doc1.sha);
+    expect(doc2.text).toContain('Lần ban hành: 2');
+    expect(doc2.text).toContain('Lý do sửa đổi: Sửa tên điểm quan trắc');
+    expect(doc2.res.headers['content-disposition']).toContain('-v2.docx');
     const twice = await call('POST', `/api/test-reports/${d.id}/correct`, head.token, {
       version: v1.version,
       reason: 'Lần nữa',
@@ -185,6 +276,7 @@ describe('test reports', () => {
       ['GET', '/api/test-reports', reader],
       ['GET', `/api/test-reports/${d.id}`, reader],
       ['GET', `/api/test-reports/${d.id}/history`, reader],
+      ['GET', `/api/test-reports/${d.id}/document`, reader],
       ['POST', '/api/test-reports', head, { trip_id: w.tripId, customer_id: customerId }],
       ['PUT', `/api/test-reports/${d.id}`, head, { version: d.version, note: 'a' }],
       ['DELETE', `/api/test-reports/${d.id}`, head],
