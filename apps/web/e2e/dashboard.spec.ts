@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Dashboard, DashboardCardKey } from '@qlcv/common/schemas/dashboard';
 import { ADMIN, adminLogin, apiLogin, createRole, createUser, randomMobile, signInUi, unique } from './helpers';
+import { post, releasedExceedance, vnDay } from './lab-world';
 
 // The dashboard (issue 13): each viewer sees the cards of their own scope, a card's figure is the total of the list it
 // opens, the charts draw (or say "Chưa có dữ liệu"), and a live notification refreshes the figures without a reload.
@@ -134,6 +135,101 @@ test.describe('Tổng quan', () => {
     await refreshed;
 
     await expectCardOpensItsList(page, 'my_works_due_week');
+  });
+
+  test('phòng thí nghiệm: thẻ chờ nhập, chờ soát xét, quá hạn trả kết quả bằng đúng danh sách mỗi thẻ mở', async ({
+    page,
+    request,
+  }) => {
+    // Builds a laboratory world through the API, then signs in twice: slow on a loaded machine.
+    test.setTimeout(180_000);
+    const id = unique();
+    const w = await releasedExceedance(request, id);
+    // COD gets a 3-day turnaround: its analyses show "Hạn trả kết quả" three days after today's receipt.
+    const turnaround = await request.put(`/api/parameters/${w.cod.id}`, {
+      headers: auth(w.token),
+      data: {
+        code: `COD-${id}`.toUpperCase(),
+        name: `Nhu cầu oxy hóa học ${id}`,
+        analyte: 'COD',
+        medium: 'wastewater',
+        unit: 'mg/L',
+        method: 'SMEWW 5220C:2017',
+        place: 'lab',
+        lod: '2',
+        turnaround_days: 3,
+        version: (
+          (await (await request.get(`/api/parameters/${w.cod.id}`, { headers: auth(w.token) })).json()) as {
+            version: number;
+          }
+        ).version,
+      },
+    });
+    expect(turnaround.status(), await turnaround.text()).toBe(200);
+    // Two more samples of the trip for the analyst: one left to enter, one entered (awaiting verification).
+    const me = ((await (await request.get('/api/auth/info', { headers: auth(w.token) })).json()) as { user: { id: number } })
+      .user;
+    const trip = w.trip;
+    const assignedSample = async (suffix: string) => {
+      const s = await post<{ id: number }>(request, w.token, '/api/samples', {
+        trip_id: trip.id,
+        round_id: trip.checklist[0]?.round_id,
+        point_id: trip.checklist[0]?.point.id,
+        code: `${trip.code}-NT1-${suffix}`.toUpperCase(),
+        qc_kind: 'normal',
+        taken_at: new Date(Date.now() - 1_800_000).toISOString(),
+      });
+      await post(request, w.token, `/api/samples/${s.id}/hand-over`, { to_user_id: me.id, temperature: '4' });
+      await post(request, w.token, `/api/samples/${s.id}/receive`, { intact: true, temperature: '4' });
+      const list = (await (await request.get(`/api/analyses?sample_id=${s.id}`, { headers: auth(w.token) })).json()) as {
+        data: { id: number; version: number }[];
+      };
+      return post<{ id: number; version: number }[]>(request, w.token, '/api/analyses/assign', {
+        analyst_id: w.analyst.id,
+        rows: list.data.map((a) => ({ id: a.id, version: a.version })),
+      });
+    };
+    await assignedSample('A');
+    const toEnter = await assignedSample('B');
+    await post(request, w.analyst.token, '/api/analyses/results', {
+      rows: toEnter.map((a) => ({ id: a.id, version: a.version, value: '95,5' })),
+    });
+
+    // The analyst (lab.analyse only) counts their own: one to enter, one awaiting verification, none late.
+    await signInUi(page, w.analyst.username, w.analyst.password);
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    const mine = await dashboardOf(request, w.analyst.token);
+    expect(mine.cards).toMatchObject({ analyses_to_enter: 1, analyses_to_verify: 1, analyses_late: 0 });
+    expect(mine.cards.samples_awaiting_lab).toBeNull();
+    await expectCardsOf(page, mine);
+    for (const key of ['analyses_to_enter', 'analyses_to_verify', 'analyses_late'] as const) {
+      await expect(card(page, key).locator('.ant-statistic-content-value')).toHaveText(String(mine.cards[key]));
+      await expectCardOpensItsList(page, key);
+    }
+    // The card's list: the analysis awaiting entry, due three days after today's receipt, not late.
+    await card(page, 'analyses_to_enter').getByRole('link').click();
+    const due = page.locator('.ant-table-tbody tr.ant-table-row').getByTestId('analysis-due-on');
+    await expect(due).toHaveText(`Hạn trả ${vnDay(3).split('-').reverse().join('/')}`);
+    await expect(due).not.toHaveAttribute('data-late');
+    await page.screenshot({ path: shot('dashboard-lab-to-enter'), fullPage: true });
+    // The analysis page says it too.
+    await page.locator('.ant-table-tbody tr.ant-table-row').getByRole('link').first().click();
+    await expect(page.getByTestId('analysis-due-on')).toHaveText(vnDay(3).split('-').reverse().join('/'));
+    await page.goto('/admin');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await page.screenshot({ path: shot('dashboard-lab-analyst'), fullPage: true });
+
+    // The verifier sees the whole laboratory's; each figure is its list's total.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    await signInUi(page, w.verifier.username, w.verifier.password);
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    const lab = await dashboardOf(request, w.verifier.token);
+    expect(lab.cards.analyses_to_verify).toBeGreaterThanOrEqual(1);
+    await expectCardsOf(page, lab);
+    for (const key of ['analyses_to_enter', 'analyses_to_verify', 'analyses_late'] as const) {
+      await expectCardOpensItsList(page, key);
+    }
   });
 
   test('lỗi tải: thông báo lỗi và Thử lại', async ({ page }) => {

@@ -58,13 +58,16 @@ export function HoldingPassedTag({ holdUntil, now = Date.now() }: { holdUntil: s
  */
 export function DueOnText({
   analysis,
+  inList = false,
   today = vnToday(),
 }: {
   analysis: { due_on: string | null; state: AnalysisState };
+  /** Under the state in a list row: small, "Hạn trả …", nothing without a target. */
+  inList?: boolean;
   today?: string;
 }) {
   if (!analysis.due_on)
-    return (
+    return inList ? null : (
       <Typography.Text type="secondary" data-testid="analysis-due-on">
         Không đặt hạn
       </Typography.Text>
@@ -72,13 +75,14 @@ export function DueOnText({
   const late = analysis.state !== 'released' && analysis.due_on < today;
   return (
     <Typography.Text
-      type={late ? 'danger' : undefined}
+      type={late ? 'danger' : inList ? 'secondary' : undefined}
       strong={late}
       data-testid="analysis-due-on"
       data-late={late ? 'true' : undefined}
-      title={late ? 'Đã quá hạn trả kết quả' : undefined}
-      style={{ whiteSpace: 'nowrap' }}
+      title={late ? 'Đã quá hạn trả kết quả' : 'Hạn trả kết quả'}
+      style={{ whiteSpace: 'nowrap', ...(inList ? { fontSize: 12 } : {}) }}
     >
+      {inList ? 'Hạn trả ' : ''}
       {formatDate(analysis.due_on)}
       {late ? ' · quá hạn' : ''}
     </Typography.Text>

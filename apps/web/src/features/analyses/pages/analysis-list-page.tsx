@@ -123,7 +123,7 @@ export default function AnalysisListPage() {
     },
     {
       key: 'state',
-      title: 'Trạng thái',
+      title: 'Trạng thái · hạn trả',
       width: 160,
       sorter: true,
       sortOrder: sortOrderOf(params.sort, 'state'),
@@ -131,10 +131,10 @@ export default function AnalysisListPage() {
         <span style={stack}>
           <AnalysisStateTag state={a.state} />
           <LateTag analysis={a} />
+          <DueOnText analysis={a} inList />
         </span>
       ),
     },
-    { key: 'due_on', title: 'Hạn trả kết quả', width: 140, render: (_, a) => <DueOnText analysis={a} /> },
   ];
   // Scrolled sideways by its box, not by the table's `scroll.x`: that draws a hidden measuring row holding a second
   // "select all" checkbox, focusable inside aria-hidden (axe: aria-hidden-focus).
