@@ -3,7 +3,8 @@ import { searchText } from '@qlcv/common/vi-text';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-// The demo company's KPI types: five computed from its works and requests, five scored by the reviewer. The default
+// The demo company's KPI types: seven computed from its works, requests, analyses and test reports, five scored by the
+// reviewer. The default
 // weights add up to 100, so an evaluation using them all needs no adjusting; manual ones are scored on a 10-point scale.
 
 /** code, name, measure, direction, unit, default weight, default target, description. */
@@ -14,7 +15,7 @@ const KPI_TYPES: [string, string, KpiMeasure, KpiDirection, string, number, numb
     'works_on_time_rate',
     'higher',
     '%',
-    25,
+    20,
     90,
     'Tỷ lệ công việc hoàn thành trước hoặc đúng hạn chót trong kỳ.',
   ],
@@ -24,7 +25,7 @@ const KPI_TYPES: [string, string, KpiMeasure, KpiDirection, string, number, numb
     'works_done',
     'higher',
     'công việc',
-    15,
+    10,
     20,
     'Số công việc được giao đã hoàn thành trong kỳ.',
   ],
@@ -57,6 +58,26 @@ const KPI_TYPES: [string, string, KpiMeasure, KpiDirection, string, number, numb
     10,
     1,
     'Công việc quá hạn cuối kỳ hoặc hoàn thành trễ hạn.',
+  ],
+  [
+    'KPI-PHANTICH',
+    'Phân tích được soát xét đúng hạn',
+    'analyses_on_time_rate',
+    'higher',
+    '%',
+    5,
+    95,
+    'Tỷ lệ phép phân tích của kiểm nghiệm viên được soát xét trong hạn trả kết quả của chỉ tiêu.',
+  ],
+  [
+    'KPI-PHIEUKQ',
+    'Phiếu kết quả phát hành đúng hạn',
+    'reports_on_time_rate',
+    'higher',
+    '%',
+    5,
+    95,
+    'Tỷ lệ phiếu kết quả thử nghiệm (lần ban hành đầu) được ký phát hành đúng hạn.',
   ],
   [
     'KPI-BAOCAO',
