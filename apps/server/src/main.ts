@@ -44,6 +44,7 @@ async function main() {
       loadDemoTrips,
       loadDemoSamples,
       loadDemoAnalyses,
+      loadDemoTestReports,
     } = await import('./demo/demo-all');
     // The company in one transaction, then four months of its activity through the services.
     const loaded = (await loadDemo(database.db)) && (await loadDemoActivity(database, config.dataDir));
@@ -63,6 +64,8 @@ async function main() {
     if (loaded) await loadDemoSamples(database.db);
     // The laboratory's analyses of the received samples, released ones judged against their limits (issue 25).
     if (loaded) await loadDemoAnalyses(database.db);
+    // Test reports of the done trips, signed with their .docx; one corrected to version 2, the newest a draft.
+    if (loaded) await loadDemoTestReports(database.db, config.dataDir, config.publicUrl ?? `http://localhost:${config.port}`);
     app.log.info(loaded ? 'demo company loaded' : 'demo company already present');
   }
 

@@ -8,4 +8,5 @@ export { loadDemoEvaluations } from './demo-evaluations';
 export { loadDemoPrograms } from './demo-programs';
 export { loadDemoSamples } from './demo-samples';
 export { loadDemoSites } from './demo-sites';
+export { loadDemoTestReports } from './demo-test-reports';
 export { loadDemoTrips } from './demo-trips';

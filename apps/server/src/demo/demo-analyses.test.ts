@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { loadDemo } from './demo';
@@ -5,6 +6,7 @@ import { loadDemoAnalyses } from './demo-analyses';
 import { loadDemoPrograms } from './demo-programs';
 import { loadDemoSamples } from './demo-samples';
 import { loadDemoSites, SITE_CUSTOMERS } from './demo-sites';
+import { loadDemoTestReports } from './demo-test-reports';
 import { loadDemoTrips } from './demo-trips';
 
 // The demo's laboratory (issue 25): every state of an analysis shows on the screens, the released results are judged
@@ -98,4 +100,36 @@ describe('demo analyses', () => {
     expect(x.statusCode, x.body).toBe(200);
     expect(x.json().total).toBeGreaterThan(0);
   });
+  it('issues the done trips’ test reports: signed with their file, one corrected to version 2, the newest a draft', async () => {
+    expect(await loadDemoTestReports(t.database.db, t.config.dataDir, 'http://localhost:8080')).toBe(true);
+    expect(await loadDemoTestReports(t.database.db, t.config.dataDir, 'http://localhost:8080')).toBe(false);
+    const res = await t.call({ method: 'GET', url: '/api/test-reports', token: t.adminToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as {
+      id: number;
+      number: string;
+      report_version: number;
+      state: string;
+      file_sha256: string | null;
+      correction_reason: string | null;
+      replaced_by: number | null;
+      signed_by: { id: number } | null;
+    }[];
+    const states = list.map((r) => r.state);
+    expect(states).toContain('draft');
+    expect(states.filter((x) => x === 'signed').length).toBeGreaterThan(0);
+    const v2 = list.find((r) => r.report_version === 2);
+    expect(v2?.correction_reason).toContain('Coliform');
+    const v1 = list.find((r) => r.number === v2?.number && r.report_version === 1);
+    expect(v1?.replaced_by).toBe(v2?.id);
+    // A signed version's stored .docx is the file its hash names.
+    const doc = await t.call({ method: 'GET', url: `/api/test-reports/${v2?.id}/document`, token: t.adminToken });
+    expect(doc.statusCode).toBe(200);
+    expect(createHash('sha256').update(doc.rawPayload).digest('hex')).toBe(v2?.file_sha256);
+    // Nobody signed a report holding a result they analysed.
+    for (const r of list.filter((x) => x.signed_by)) {
+      const detail = (await t.call({ method: 'GET', url: `/api/test-reports/${r.id}`, token: t.adminToken })).json();
+      for (const row of detail.rows as { analyst_id?: number | null }[]) expect(row.analyst_id ?? null).not.toBe(r.signed_by?.id);
+    }
+  }, 120_000);
 });
