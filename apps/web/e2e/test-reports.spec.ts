@@ -1,4 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Browser, type Download, expect, type Page, test } from '@playwright/test';
+import PizZip from 'pizzip';
 import { PASSWORD } from './attendance-helpers';
 import { signInUi, unique } from './helpers';
 import { post, releasedExceedance, vnDay } from './lab-world';
@@ -38,6 +41,28 @@ type World = Awaited<ReturnType<typeof setup>>;
 async function pick(page: Page, label: string, text: string, typed = text) {
   await page.getByLabel(label, { exact: true }).fill(typed);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+/** The downloaded .docx: its SHA-256 and its text, one line per paragraph (table cells are paragraphs). */
+async function docxOf(file: Download) {
+  const bytes = readFileSync((await file.path()) as string);
+  const xml = new PizZip(bytes).file('word/document.xml')?.asText() ?? '';
+  const text = xml
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  return { sha: createHash('sha256').update(bytes).digest('hex'), text, lines: text.split('\n') };
+}
+
+/** Clicks "Tải phiếu (.docx)" and reads what the browser saved. */
+async function downloadReport(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Tải phiếu (.docx)' }).click();
+  const file = await download;
+  return { name: file.suggestedFilename(), ...(await docxOf(file)) };
 }
 
 /** The public check page in a fresh phone-sized browser, without signing in. */
@@ -151,8 +176,23 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     const code1 = ((await page.getByTestId('report-verify-code').textContent()) ?? '').trim();
     expect(code1).toMatch(/^[A-Z2-9]{16}$/);
     await expect(page.getByTestId('report-check-link')).toHaveText(`/kiem-tra-phieu/${code1}`);
+    await expect(page.getByRole('button', { name: 'Tải phiếu (.docx)' })).toBeVisible();
     await page.screenshot({ path: shot('test-report-signed-390'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
+
+    // The .docx stored at signing: named by number and version, the report's text, its SHA-256 the one on the page.
+    const doc1 = await downloadReport(page);
+    expect(doc1.name).toBe(`phieu-ket-qua-${number.replace(/\//g, '-')}-v1.docx`);
+    expect(doc1.text).toContain(`Số: ${number} · Lần ban hành: 1`);
+    expect(doc1.text).toContain(w.customer.name);
+    expect(doc1.text).toContain(w.head.name);
+    expect(doc1.text).toContain(`/kiem-tra-phieu/${code1}`);
+    // COD's row: result, unit, method, limit, column, then the verdict "Vượt".
+    const at = doc1.lines.indexOf('180');
+    expect(at, doc1.text).toBeGreaterThan(0);
+    expect(doc1.lines.slice(at, at + 6)).toContain('Vượt');
+    await expect(page.locator('.ant-descriptions').getByText(doc1.sha)).toBeVisible();
+    await page.screenshot({ path: shot('test-report-signed'), fullPage: true });
 
     // The public page, at 390 px: valid.
     const pub = await publicPage(browser, code1);
@@ -163,6 +203,7 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     await expect(details).toContainText(w.customer.name);
     await expect(details.locator('tr').filter({ hasText: 'Ngày lấy mẫu' })).toContainText(ddmmyyyy(w.sampledOn));
     await expect(details.locator('tr').filter({ hasText: 'Ngày ban hành' })).toContainText(ddmmyyyy(vnDay()));
+    await expect(details).toContainText(doc1.sha);
     await pub.screenshot({ path: shot('public-test-report-valid-390'), fullPage: true });
 
     // The correction: a reason is required, then v2 replaces v1.
@@ -185,6 +226,9 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     await expect(page.getByTestId('report-replaced')).toContainText(`Đã được thay thế bởi ${number} lần 2`);
     await expect(page.getByText('Đã thay thế', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sửa đổi (ban hành lần mới)' })).toHaveCount(0);
+    // A replaced version's file is still the one signed first.
+    const again = await downloadReport(page);
+    expect(again.sha).toBe(doc1.sha);
 
     // v1's code now warns, in red, that it is replaced.
     await pub.goto(`/kiem-tra-phieu/${code1}`);

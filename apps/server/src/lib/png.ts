@@ -2,7 +2,8 @@ import { deflateSync } from 'node:zlib';
 
 /**
  * A minimal PNG encoder: 8-bit greyscale, no interlace, every row unfiltered, one IDAT. Enough for a QR code in a
- * .docx (the server has no image library; node:zlib deflates). CRC-32 is computed here: zlib.crc32 needs Node 20.15.
+ * .docx (the server has no image library; node:zlib deflates). CRC-32 is a small table here (tested against the
+ * standard check value).
  */
 
 const CRC_TABLE = (() => {

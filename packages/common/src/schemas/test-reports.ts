@@ -84,6 +84,10 @@ export const testReportVerification = z.object({
   file_sha256: z.string().nullable(),
 });
 
+/** `001/2026/PKQ` lần 2 → `phieu-ket-qua-001-2026-PKQ-v2.docx` (the server's Content-Disposition and the browser's). */
+export const testReportFileName = (number: string, version: number, ext: 'docx' | 'pdf' = 'docx') =>
+  `phieu-ket-qua-${number.replace(/[/\\\s]+/g, '-')}-v${version}.${ext}`;
+
 /** `GET /api/test-reports/:id/document`: the signed version's stored .docx, or its PDF where a converter ran. */
 export const TEST_REPORT_DOCUMENT_FORMATS = ['docx', 'pdf'] as const;
 export const testReportDocumentQuery = z.object({

@@ -122,7 +122,3 @@ export function renderReport(facts: ReportFacts, company: CompanySettings, resul
   const buffer = withImage(filled, QR_REL, QR_FILE, qrPng(url).png);
   return { buffer, sha256: createHash('sha256').update(buffer).digest('hex') };
 }
-
-/** `phieu-ket-qua-001-2026-PKQ-v2.docx`: the number's slashes made dashes. */
-export const reportFileName = (number: string, version: number, ext: 'docx' | 'pdf') =>
-  `phieu-ket-qua-${number.replace(/[/\\\s]+/g, '-')}-v${version}.${ext}`;

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { formatContractNumber } from '@qlcv/common/schemas/contracts';
-import type { TestReport, TestReportDetail, TestReportListQuery } from '@qlcv/common/schemas/test-reports';
+import {
+  type TestReport,
+  type TestReportDetail,
+  type TestReportListQuery,
+  testReportFileName,
+} from '@qlcv/common/schemas/test-reports';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
@@ -13,7 +18,7 @@ import type { Storage } from '../../lib/storage';
 import { vnToday } from '../../lib/vn-time';
 import type { AnalysesService } from '../analyses/analyses.service';
 import type { CompanySettingsService } from '../company-settings/company-settings.service';
-import { type ReportFacts, type ReportResult, renderReport, reportFileName, resultText } from './test-report-document';
+import { type ReportFacts, type ReportResult, renderReport, resultText } from './test-report-document';
 import * as repo from './test-reports.repository';
 
 /** The report number's pattern (the contracts' pattern syntax); a company setting is left for later. */
@@ -308,7 +313,7 @@ export class TestReportsService {
     if (!buffer) throw new AppError(404, 'NO_DOCUMENT', 'Không tìm thấy tệp văn bản của phiếu trong kho lưu trữ.');
     return {
       buffer,
-      fileName: reportFileName(r.number, r.report_version, format),
+      fileName: testReportFileName(r.number, r.report_version, format),
       mime: format === 'pdf' ? 'application/pdf' : DOCX_MIME,
     };
   }

@@ -1,13 +1,14 @@
 import type { Analysis } from '@qlcv/common/schemas/analyses';
 import type { Paginated } from '@qlcv/common/schemas/common';
 import type { Trip } from '@qlcv/common/schemas/sampling-trips';
-import type {
-  TestReport,
-  TestReportDetail,
-  testReportCorrectBody,
-  testReportCreateBody,
-  testReportUpdateBody,
-  testReportVerification,
+import {
+  type TestReport,
+  type TestReportDetail,
+  type testReportCorrectBody,
+  type testReportCreateBody,
+  testReportFileName,
+  type testReportUpdateBody,
+  type testReportVerification,
 } from '@qlcv/common/schemas/test-reports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -142,6 +143,14 @@ export function useSignTestReport(id: number) {
     mutationFn: (version: number) =>
       api.post<TestReportDetail>(`/api/test-reports/${id}/sign`, { version }, { display: 'ignore' }),
     onSuccess: (d) => refresh(d),
+  });
+}
+
+/** GET /api/test-reports/:id/document → the signed version's .docx as stored at signing (the server's message else). */
+export function useDownloadTestReport() {
+  return useMutation({
+    mutationFn: (r: Pick<TestReport, 'id' | 'number' | 'report_version'>) =>
+      api.download(`/api/test-reports/${r.id}/document`, undefined, testReportFileName(r.number, r.report_version)),
   });
 }
 

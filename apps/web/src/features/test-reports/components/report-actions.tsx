@@ -1,4 +1,4 @@
-import { EditOutlined, FileSyncOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { EditOutlined, FileSyncOutlined, FileWordOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { type TestReportDetail, testReportCorrectBody, testReportUpdateBody } from '@qlcv/common/schemas/test-reports';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
@@ -9,7 +9,13 @@ import { applyServerErrors, textLimit } from '@/lib/forms';
 import { notifySuccess } from '@/lib/notify/notify';
 import { useCan } from '@/lib/permissions/can';
 import { urlFor } from '@/lib/routes';
-import { useCorrectTestReport, useDeleteTestReport, useSignTestReport, useUpdateTestReport } from '../api/test-reports-api';
+import {
+  useCorrectTestReport,
+  useDeleteTestReport,
+  useDownloadTestReport,
+  useSignTestReport,
+  useUpdateTestReport,
+} from '../api/test-reports-api';
 
 const DRAFT = ['lab.receive', 'lab.approve'];
 const APPROVE = ['lab.approve'];
@@ -17,7 +23,8 @@ const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : DEF
 
 /**
  * What a version's state allows: a draft's note and QC statement, delete, "Ký phát hành"; a signed version still in
- * force "Sửa đổi (ban hành lần mới)" (the .docx download comes with the document frozen at signing). Refusals (403, 409) go to `onRefused`.
+ * force "Sửa đổi (ban hành lần mới)"; a signed version, replaced or not, "Tải phiếu (.docx)" — the file stored at signing.
+ * Refusals (403, 409) go to `onRefused`.
  */
 export function ReportActions({
   report,
@@ -34,6 +41,7 @@ export function ReportActions({
   const { modal } = App.useApp();
   const sign = useSignTestReport(report.id);
   const remove = useDeleteTestReport(report.id);
+  const download = useDownloadTestReport();
   const [editing, setEditing] = useState(false);
   const [correcting, setCorrecting] = useState(false);
   const draft = report.state === 'draft';
@@ -76,6 +84,11 @@ export function ReportActions({
       {draft && canApprove && (
         <Button type="primary" icon={<SafetyCertificateOutlined />} loading={sign.isPending} onClick={confirmSign}>
           Ký phát hành
+        </Button>
+      )}
+      {!draft && report.file_sha256 && (
+        <Button icon={<FileWordOutlined />} loading={download.isPending} onClick={() => download.mutate(report)}>
+          Tải phiếu (.docx)
         </Button>
       )}
       {!draft && !report.replaced_by && canApprove && (
