@@ -48,6 +48,13 @@ test.describe('Cài đặt công ty', () => {
     await page.getByLabel('Website').fill('javascript:alert(1)');
     await page.getByLabel('Website').blur();
     await expect(page.getByText(/Địa chỉ website không hợp lệ/)).toBeVisible();
+    // The test report number's pattern: the contracts' rule, its own words, an example of today's 15th report.
+    const reportPattern = page.getByLabel('Mẫu số phiếu kết quả');
+    await reportPattern.fill('PKQ/{yyyy}');
+    await reportPattern.blur();
+    await expect(page.getByText(/Mẫu số phiếu kết quả phải chứa \{seq\}/)).toBeVisible();
+    await reportPattern.fill('{seq:3}/{yyyy}/PKQ');
+    await expect(page.getByTestId('report-number-example')).toContainText(/015\/\d{4}\/PKQ/);
 
     const name = 'Công ty TNHH Quan trắc & Kỹ thuật Môi trường Thăng Long';
     await page.getByLabel('Tên công ty').fill(name);

@@ -477,6 +477,7 @@ export interface CompanySettingsTable extends Stamps {
   updated_by: number | null;
   /** Issue 11: `{seq:3}/{yyyy}/HĐ-QT` by default. */
   contract_number_pattern: Generated<string>;
+  test_report_number_pattern: Generated<string>;
 }
 
 // Issue 11: contracts (migration 0021).

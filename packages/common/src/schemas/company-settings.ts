@@ -14,8 +14,17 @@ import {
   yearQuery,
   yearSchema,
 } from './common';
-import { contractNumberPatternSchema } from './contracts';
+import { contractNumberPatternSchema, isContractNumberPattern } from './contracts';
 import { normalizeTaxCode, optionalPhone } from './customers';
+
+const REPORT_PATTERN_MESSAGE = 'Mẫu số phiếu kết quả phải chứa {seq} hoặc {seq:N} (N từ 1 đến 9); có thể dùng {yyyy}, {yy}, {mm}';
+/** A test report number's pattern: the contracts' tokens, its own words. */
+export const testReportNumberPatternSchema = z
+  .string({ error: REPORT_PATTERN_MESSAGE })
+  .trim()
+  .min(1, REPORT_PATTERN_MESSAGE)
+  .max(100, 'Mẫu số phiếu kết quả tối đa 100 ký tự')
+  .refine(isContractNumberPattern, REPORT_PATTERN_MESSAGE);
 
 // Company settings (`/api/settings/company`) and the public holidays of each year
 // (`/api/settings/company/holidays`): one schema for the route and the form.
@@ -115,6 +124,8 @@ const companyFields = {
   saturday_half: z.boolean({ error: 'Giá trị “Thứ Bảy làm buổi sáng” không hợp lệ' }),
   /** How new contract numbers are made (`{seq:3}/{yyyy}/HĐ-QT`); left out keeps the current one. */
   contract_number_pattern: plain(contractNumberPatternSchema).optional(),
+  /** How new test report numbers are made (`{seq:3}/{yyyy}/PKQ`, the contracts' tokens); left out keeps the current one. */
+  test_report_number_pattern: plain(testReportNumberPatternSchema).optional(),
 };
 
 export const companySettingsUpdateBody = z
@@ -158,6 +169,7 @@ export const companySettingsSchema = z.object({
   saturday_half: z.boolean(),
   logo: companyLogoSchema.nullable(),
   contract_number_pattern: z.string(),
+  test_report_number_pattern: z.string(),
   version: z.number(),
   updated_at: z.string(),
 });

@@ -43,6 +43,7 @@ import { analysisVerdicts } from './0045-analysis-verdicts';
 import { testReports } from './0046-test-reports';
 import { parameterTurnaround } from './0047-parameter-turnaround';
 import { testReportFiles } from './0048-test-report-files';
+import { testReportNumberPattern } from './0049-test-report-number-pattern';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0046-test-reports': testReports,
   '0047-parameter-turnaround': parameterTurnaround,
   '0048-test-report-files': testReportFiles,
+  '0049-test-report-number-pattern': testReportNumberPattern,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -58,6 +58,7 @@ function toSettings(row: CompanySettingsRow): CompanySettings {
           }
         : null,
     contract_number_pattern: row.contract_number_pattern,
+    test_report_number_pattern: row.test_report_number_pattern,
     version: row.version,
     updated_at: row.updated_at,
   };
@@ -126,6 +127,7 @@ export class CompanySettingsService {
           working_days: JSON.stringify(body.working_days),
           saturday_half: body.saturday_half ? 1 : 0,
           ...(body.contract_number_pattern ? { contract_number_pattern: body.contract_number_pattern } : {}),
+          ...(body.test_report_number_pattern ? { test_report_number_pattern: body.test_report_number_pattern } : {}),
           updated_by: actor.id,
         },
         nowIso(),

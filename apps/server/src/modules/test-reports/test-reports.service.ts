@@ -21,8 +21,6 @@ import type { CompanySettingsService } from '../company-settings/company-setting
 import { type ReportFacts, type ReportResult, renderReport, resultText } from './test-report-document';
 import * as repo from './test-reports.repository';
 
-/** The report number's pattern (the contracts' pattern syntax); a company setting is left for later. */
-export const TEST_REPORT_NUMBER_PATTERN = '{seq:3}/{yyyy}/PKQ';
 const NUMBER_TRIES = 50;
 const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -155,9 +153,10 @@ export class TestReportsService {
 
   private async newNumber(db: Kysely<DB>): Promise<string> {
     const today = vnToday();
+    const { test_report_number_pattern: pattern } = await this.deps.company.get(db);
     for (let i = 0; i < NUMBER_TRIES; i++) {
       const seq = await nextSequence(db, `test_reports:${today.slice(0, 4)}`);
-      const number = formatContractNumber(TEST_REPORT_NUMBER_PATTERN, seq, today);
+      const number = formatContractNumber(pattern, seq, today);
       if (!(await repo.numberTaken(db, number))) return number;
     }
     throw conflict('Không tạo được số phiếu kết quả mới.');

@@ -270,6 +270,29 @@ describe('test reports', () => {
     expect((await call('GET', `/api/test-reports/${d.id}`, reader.token)).statusCode).toBe(404);
   });
 
+  it('numbers a new report by the company’s pattern; a pattern without {seq} is refused in Vietnamese', async () => {
+    const settings = await ok('GET', '/api/settings/company', t.adminToken);
+    expect(settings.test_report_number_pattern).toBe('{seq:3}/{yyyy}/PKQ');
+    const bad = await call('PUT', '/api/settings/company', t.adminToken, {
+      ...settings,
+      test_report_number_pattern: 'PKQ/{yyyy}',
+    });
+    const err = expectError(bad, 422, 'VALIDATION_FAILED', 'test_report_number_pattern');
+    expect(err.errors[0]?.message).toContain('Mẫu số phiếu kết quả');
+    const saved = await ok('PUT', '/api/settings/company', t.adminToken, {
+      ...settings,
+      test_report_number_pattern: '{seq:4}/{yy}/KQ-PTN',
+    });
+    expect(saved.test_report_number_pattern).toBe('{seq:4}/{yy}/KQ-PTN');
+    const d = await draft();
+    expect(d.number).toMatch(/^\d{4}\/\d{2}\/KQ-PTN$/);
+    await ok('PUT', '/api/settings/company', t.adminToken, {
+      ...saved,
+      test_report_number_pattern: '{seq:3}/{yyyy}/PKQ',
+    });
+    expect((await call('DELETE', `/api/test-reports/${d.id}`, head.token)).statusCode).toBe(204);
+  });
+
   it('answers 401, 403 and 404 on every route', async () => {
     const d = await draft();
     const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, Who, unknown?][] = [

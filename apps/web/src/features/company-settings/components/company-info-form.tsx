@@ -28,6 +28,7 @@ export interface CompanyInfoValues {
   working_days: number[];
   saturday_half: boolean;
   contract_number_pattern: string;
+  test_report_number_pattern: string;
 }
 
 const toValues = (s: CompanySettings): CompanyInfoValues => ({
@@ -45,6 +46,7 @@ const toValues = (s: CompanySettings): CompanyInfoValues => ({
   working_days: s.working_days,
   saturday_half: s.saturday_half,
   contract_number_pattern: s.contract_number_pattern,
+  test_report_number_pattern: s.test_report_number_pattern,
 });
 
 const shape = companySettingsUpdateBody.shape;
@@ -76,6 +78,7 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
   const saturdayHalf = Form.useWatch('saturday_half', form) ?? settings.saturday_half;
   const saturdayWorked = workingDays.includes(SATURDAY);
   const numberPattern = (Form.useWatch('contract_number_pattern', form) ?? settings.contract_number_pattern).trim();
+  const reportPattern = (Form.useWatch('test_report_number_pattern', form) ?? settings.test_report_number_pattern).trim();
 
   const onFinish = async (values: CompanyInfoValues) => {
     setConflict(null);
@@ -95,6 +98,7 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
         working_days: [...(values.working_days ?? [])].sort((a, b) => a - b),
         saturday_half: Boolean(values.saturday_half) && (values.working_days ?? []).includes(SATURDAY),
         contract_number_pattern: values.contract_number_pattern.trim(),
+        test_report_number_pattern: values.test_report_number_pattern.trim(),
         version,
       });
       setVersion(saved.version);
@@ -259,6 +263,29 @@ export function CompanyInfoForm({ settings, canEdit, onReload, reloading }: Prop
           }
         >
           <Input maxLength={100} placeholder="{seq:3}/{yyyy}/HĐ-QT" style={{ maxWidth: 360 }} autoComplete="off" />
+        </Form.Item>
+      </Card>
+
+      <Card title="Phiếu kết quả thử nghiệm" style={{ marginBottom: 16 }}>
+        <Form.Item
+          name="test_report_number_pattern"
+          label="Mẫu số phiếu kết quả"
+          required
+          rules={[zodRule(shape.test_report_number_pattern.unwrap())]}
+          extra={
+            <>
+              Số phiếu được cấp khi lập phiếu, cùng cách viết với mẫu số hợp đồng; số thứ tự bắt đầu lại từ 1 mỗi năm. Bản sửa đổi
+              giữ số của phiếu và tăng lần ban hành.
+              {isContractNumberPattern(reportPattern) && (
+                <span data-testid="report-number-example">
+                  {' '}
+                  Ví dụ phiếu thứ 15 hôm nay: <b>{formatContractNumber(reportPattern, 15, dayjs().format('YYYY-MM-DD'))}</b>.
+                </span>
+              )}
+            </>
+          }
+        >
+          <Input maxLength={100} placeholder="{seq:3}/{yyyy}/PKQ" style={{ maxWidth: 360 }} autoComplete="off" />
         </Form.Item>
       </Card>
 
