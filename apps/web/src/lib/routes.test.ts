@@ -120,8 +120,17 @@ describe('the route table (seed §2, §6)', () => {
     expect(keysOf('regulations.create')).toEqual(['regulations.edit']);
     expect(keysOf('regulations.edit')).toEqual(['regulations.edit']);
     // The laboratory's analyses: every laboratory key reads them (an analyst, their own: the server decides).
-    for (const name of ['monitoring.analyses.index', 'monitoring.analyses.show', 'monitoring.analyses.worksheet'])
+    for (const name of ['monitoring.analyses.index', 'monitoring.analyses.worksheet'])
       expect(keysOf(name), name).toEqual(['lab.index', 'lab.analyse', 'lab.verify', 'lab.receive']);
+    // One analysis opens outside the laboratory too, released only (decision 40.23: the exceedance notice's link).
+    expect(keysOf('monitoring.analyses.show')).toEqual([
+      'lab.index',
+      'lab.analyse',
+      'lab.verify',
+      'lab.receive',
+      'monitoring.index',
+      'customer.index',
+    ]);
   });
 
   it('runs auth then permission on admin routes; authentication only where the seed says', () => {
