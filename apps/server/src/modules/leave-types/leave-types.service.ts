@@ -1,7 +1,8 @@
 import type { LeaveType, LeaveTypeCreateBody } from '@qlcv/common/schemas/leave-types';
+import { ANNUAL_LEAVE_CODE } from '@qlcv/common/schemas/leave-types';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, LeaveTypesTable } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict, invalid } from '../../lib/errors';
 import * as kit from '../../lib/plain-record';
 import { leaveTypesRepository as repo } from './leave-types.repository';
 
@@ -20,10 +21,17 @@ const leaveTypes = new kit.PlainRecords({
     active: body.active ? 1 : 0,
     sort_order: body.sort_order,
   }),
+  // The annual type is found by its code (the balance ledger): its code stays, and it is never deleted.
+  check: async (_db, body, before) => {
+    if (before?.code === ANNUAL_LEAVE_CODE && body.code !== ANNUAL_LEAVE_CODE)
+      throw invalid('code', 'Không được đổi mã của loại nghỉ phép năm (annual): số dư phép năm tính theo mã này.');
+  },
   inUse: async (db, type) =>
-    (await repo.inUse(db, type.id))
-      ? conflict('Loại nghỉ đã được dùng trong đơn nghỉ, chỉ có thể ngừng sử dụng.', 'IN_USE')
-      : null,
+    type.code === ANNUAL_LEAVE_CODE
+      ? conflict('Loại nghỉ phép năm là loại có số dư phép, không xóa được; có thể đổi tên.', 'IN_USE')
+      : (await repo.inUse(db, type.id))
+        ? conflict('Loại nghỉ đã được dùng trong đơn nghỉ, chỉ có thể ngừng sử dụng.', 'IN_USE')
+        : null,
 });
 
 /** Leave types are data (a company may add one); one in use is never deleted, only set inactive. */
