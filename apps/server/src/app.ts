@@ -486,7 +486,7 @@ export async function buildApp({
     trends: new AnalysisTrendsService(db, { customers }),
   });
   await app.register(testReportsRoutes, {
-    reports: new TestReportsService(db, { analyses, company: companySettings, storage, log: app.log }),
+    reports: new TestReportsService(db, { analyses, company: companySettings, rounds, storage, log: app.log }),
     limiter,
     publicUrl: config.publicUrl,
   });

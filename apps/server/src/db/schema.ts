@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Kysely table types. Times are ISO strings on both engines (the pg type parsers make them so).
 
@@ -1187,6 +1187,8 @@ export interface TestReportsTable extends Stamps {
   report_version: number;
   trip_id: number;
   customer_id: number;
+  /** One round of the trip (that customer's) the report holds; null: all of them (migration 0050). */
+  round_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** draft | signed. */
   state: string;
   note: string | null;

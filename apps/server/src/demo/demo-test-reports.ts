@@ -8,6 +8,7 @@ import { AnalysesService } from '../modules/analyses/analyses.service';
 import { CompanyCalendarService } from '../modules/company-settings/company-calendar.service';
 import { CompanySettingsService } from '../modules/company-settings/company-settings.service';
 import { DocumentsService } from '../modules/documents/documents.service';
+import { MonitoringRoundsService } from '../modules/monitoring-programs/monitoring-rounds.service';
 import { TestReportsService } from '../modules/test-reports/test-reports.service';
 
 // The demo's test reports (issue 25 parts 4 and 6): one per done trip and customer with released results, drafted by
@@ -59,6 +60,7 @@ export async function loadDemoTestReports(db: Kysely<DB>, dataDir: string, publi
   const reports = new TestReportsService(db, {
     analyses: new AnalysesService(db),
     company,
+    rounds: new MonitoringRoundsService(db),
     storage: new LocalStorage(path.join(dataDir, 'uploads')),
   });
   const drafter = actorOf(clerk, ['lab.index', 'lab.receive']);

@@ -96,6 +96,8 @@ export async function testReportsRequestFor(
   switch (route) {
     case 'GET /api/test-reports':
       return { method, url };
+    case 'GET /api/test-reports/rounds':
+      return { method, url: `${url}?trip_id=${w.tripId}&customer_id=${w.customerId}` };
     case 'GET /api/test-reports/:id':
     case 'GET /api/test-reports/:id/history':
       return { method, url: at((await draft()).id) };

@@ -106,6 +106,8 @@ export const queryKeys = {
     /** Every report's versions. */
     allVersions: () => ['test-reports', 'versions'] as const,
     versions: (id: number) => ['test-reports', 'versions', id] as const,
+    /** A trip's rounds at a customer's sites ("Lập phiếu"). */
+    rounds: (query: object) => ['test-reports', 'rounds', query] as const,
   },
   /** `/api/samples`: a trip's samples and the laboratory's list; `labels` the label sheet, `byCode` a scanned label. */
   samples: {

@@ -18,8 +18,22 @@ export type TestReportListQuery = z.infer<typeof testReportListQuery>;
 export const testReportCreateBody = z.object({
   trip_id: idOf('Chuyến lấy mẫu không hợp lệ'),
   customer_id: idOf('Khách hàng không hợp lệ'),
+  /** One round of the trip at that customer's sites; left out or null: every round of the trip for the customer. */
+  round_id: idOf('Đợt quan trắc không hợp lệ').nullable().optional(),
   note: optionalText('Ghi chú', 2000),
 });
+
+/** `GET /api/test-reports/rounds`: the rounds a report of a trip and customer may be limited to. */
+export const testReportRoundsQuery = z.object({ trip_id: idQuery, customer_id: idQuery });
+export const testReportRoundSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  program: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  site: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+});
+export type TestReportRound = z.infer<typeof testReportRoundSchema>;
+/** A round as a report names it: "Tháng 3/2026 (CT-001)" (the sample page's habit). */
+export const testReportRoundLabel = (r: { name: string; program_code: string }) => `${r.name} (${r.program_code})`;
 export const testReportUpdateBody = z.object({
   version: versionSchema,
   note: optionalText('Ghi chú', 2000),
@@ -54,6 +68,8 @@ export const testReportSchema = z.object({
   report_version: z.number(),
   trip: z.object({ id: z.number(), code: z.string() }),
   customer: z.object({ id: z.number(), name: z.string() }),
+  /** The one round the report holds; null: every round of the trip for the customer. */
+  round: z.object({ id: z.number(), name: z.string(), program_code: z.string() }).nullable(),
   state: z.enum(TEST_REPORT_STATES),
   note: z.string().nullable(),
   qc_statement: z.string().nullable(),

@@ -44,6 +44,7 @@ import { testReports } from './0046-test-reports';
 import { parameterTurnaround } from './0047-parameter-turnaround';
 import { testReportFiles } from './0048-test-report-files';
 import { testReportNumberPattern } from './0049-test-report-number-pattern';
+import { testReportRound } from './0050-test-report-round';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0047-parameter-turnaround': parameterTurnaround,
   '0048-test-report-files': testReportFiles,
   '0049-test-report-number-pattern': testReportNumberPattern,
+  '0050-test-report-round': testReportRound,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

@@ -342,9 +342,12 @@ export const analysesRepository = {
       .executeTakeFirst();
   },
 
-  /** A trip's released results at one customer's sites (test reports), by point then sample then parameter. */
-  releasedForReport(db: Kysely<DB>, tripId: number, customerId: number) {
-    return db
+  /**
+   * A trip's released results at one customer's sites (test reports), by point then sample then parameter; with
+   * `roundId`, only that round's samples.
+   */
+  releasedForReport(db: Kysely<DB>, tripId: number, customerId: number, roundId?: number | null) {
+    let q = db
       .selectFrom('analyses as a')
       .innerJoin('samples as s', 's.id', 'a.sample_id')
       .innerJoin('site_points as sp', 'sp.id', 's.point_id')
@@ -370,12 +373,9 @@ export const analysesRepository = {
       ])
       .where('s.trip_id', '=', tripId)
       .where('si.customer_id', '=', customerId)
-      .where('a.state', '=', 'released')
-      .orderBy('sp.sort_order')
-      .orderBy('sp.code')
-      .orderBy('s.code')
-      .orderBy('pa.code')
-      .execute();
+      .where('a.state', '=', 'released');
+    if (roundId != null) q = q.where('s.round_id', '=', roundId);
+    return q.orderBy('sp.sort_order').orderBy('sp.code').orderBy('s.code').orderBy('pa.code').execute();
   },
 
   /** Active users holding `key` through their role (the administrator's role holds every key). */

@@ -224,10 +224,10 @@ export class AnalysesService {
   /** Who may be assigned analyses: active users holding `lab.analyse`. */
   /**
    * A trip's released results at one customer's sites, QC samples included (the test reports module reads them here;
-   * released results only, so no actor's scope applies). `db`: the caller's transaction.
+   * released results only, so no actor's scope applies); with `roundId`, one round's. `db`: the caller's transaction.
    */
-  releasedForReport(db: Kysely<DB>, tripId: number, customerId: number) {
-    return repo.releasedForReport(db, tripId, customerId);
+  releasedForReport(db: Kysely<DB>, tripId: number, customerId: number, roundId?: number | null) {
+    return repo.releasedForReport(db, tripId, customerId, roundId);
   }
 
   analysts(q: { search?: string }): Promise<AnalystOption[]> {

@@ -50,6 +50,16 @@ export const roundsRepository = {
     return roundRows(db).where('r.id', 'in', ids).orderBy('r.due_date').orderBy('r.id').execute();
   },
 
+  /** A trip's rounds whose programme's site is the customer's (the trip's link table names them). */
+  ofTripAtCustomer(db: Kysely<DB>, tripId: number, customerId: number) {
+    return roundRows(db)
+      .where('r.id', 'in', db.selectFrom('sampling_trip_rounds').select('round_id').where('trip_id', '=', tripId))
+      .where('s.customer_id', '=', customerId)
+      .orderBy('r.due_date')
+      .orderBy('r.id')
+      .execute();
+  },
+
   /** The lines of the rounds' programmes, with their point and parameter, in the programme's order. */
   lines(db: Kysely<DB>, roundIds: readonly number[]) {
     if (roundIds.length === 0) return Promise.resolve([]);

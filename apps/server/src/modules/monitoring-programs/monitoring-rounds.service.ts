@@ -53,6 +53,12 @@ export class MonitoringRoundsService {
     return (await repo.byIds(db, ids)).map((r) => toRef(r, today));
   }
 
+  /** A trip's rounds at the customer's sites (what a test report may hold one of); `db`: the caller's transaction. */
+  async ofTripAtCustomer(tripId: number, customerId: number, db: Kysely<DB> = this.db): Promise<RoundRef[]> {
+    const today = vnToday();
+    return (await repo.ofTripAtCustomer(db, tripId, customerId)).map((r) => toRef(r, today));
+  }
+
   /** Each round's points with the parameters due in it (field ones first, as they are measured on site). */
   async checklist(rounds: readonly RoundRef[], db: Kysely<DB> = this.db): Promise<RoundChecklist[]> {
     const rows = await repo.byIds(

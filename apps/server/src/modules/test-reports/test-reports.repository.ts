@@ -8,8 +8,16 @@ function base(db: Kysely<DB>) {
     .innerJoin('sampling_trips as t', 't.id', 'r.trip_id')
     .innerJoin('customers as c', 'c.id', 'r.customer_id')
     .leftJoin('users as sb', 'sb.id', 'r.signed_by')
+    .leftJoin('monitoring_rounds as mr', 'mr.id', 'r.round_id')
+    .leftJoin('monitoring_programs as mp', 'mp.id', 'mr.program_id')
     .selectAll('r')
-    .select(['t.code as trip_code', 'c.name as customer_name', 'sb.name as signed_by_name']);
+    .select([
+      't.code as trip_code',
+      'c.name as customer_name',
+      'sb.name as signed_by_name',
+      'mr.name as round_name',
+      'mp.code as round_program_code',
+    ]);
 }
 export type TestReportRow = Awaited<ReturnType<typeof find>> & {};
 

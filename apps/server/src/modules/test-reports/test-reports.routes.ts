@@ -7,6 +7,8 @@ import {
   testReportDetailSchema,
   testReportDocumentQuery,
   testReportListQuery,
+  testReportRoundSchema,
+  testReportRoundsQuery,
   testReportSchema,
   testReportSignBody,
   testReportUpdateBody,
@@ -48,6 +50,16 @@ export const testReportsRoutes: FastifyPluginAsyncZod<{
       schema: { tags, querystring: testReportListQuery, response: { 200: z.array(testReportSchema) } },
     },
     async (req) => reports.list(req.query),
+  );
+
+  // The "Lập phiếu" dialog's rounds: a trip's rounds at the customer's sites (decision 40.30).
+  app.get(
+    '/api/test-reports/rounds',
+    {
+      config: { permission: [...DRAFT] },
+      schema: { tags, querystring: testReportRoundsQuery, response: { 200: z.array(testReportRoundSchema) } },
+    },
+    async (req) => reports.rounds(req.query.trip_id, req.query.customer_id),
   );
 
   app.get(

@@ -5,19 +5,22 @@ import {
   type TestReport,
   type TestReportDetail,
   type TestReportListQuery,
+  type TestReportRound,
   testReportFileName,
+  testReportRoundLabel,
 } from '@qlcv/common/schemas/test-reports';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { nextSequence } from '../../lib/sequences';
 import { docxToPdf, findSoffice } from '../../lib/soffice';
 import type { Storage } from '../../lib/storage';
 import { vnToday } from '../../lib/vn-time';
 import type { AnalysesService } from '../analyses/analyses.service';
 import type { CompanySettingsService } from '../company-settings/company-settings.service';
+import type { MonitoringRoundsService } from '../monitoring-programs/monitoring-rounds.service';
 import { type ReportFacts, type ReportResult, renderReport, resultText } from './test-report-document';
 import * as repo from './test-reports.repository';
 
@@ -38,6 +41,7 @@ function toReport(r: Row): TestReport {
     report_version: r.report_version,
     trip: { id: r.trip_id, code: r.trip_code },
     customer: { id: r.customer_id, name: r.customer_name },
+    round: r.round_id !== null ? { id: r.round_id, name: r.round_name ?? '', program_code: r.round_program_code ?? '' } : null,
     state: r.state as TestReport['state'],
     note: r.note,
     qc_statement: r.qc_statement,
@@ -64,7 +68,11 @@ const factsOf = (r: Row): Omit<ReportFacts, 'signer_name' | 'signed_at' | 'verif
   number: r.number,
   report_version: r.report_version,
   customer_name: r.customer_name,
-  trip_code: r.trip_code,
+  // A report of one round says which, on the trip's line (decision 40.30).
+  trip_code:
+    r.round_id !== null
+      ? `${r.trip_code} — Đợt: ${testReportRoundLabel({ name: r.round_name ?? '', program_code: r.round_program_code ?? '' })}`
+      : r.trip_code,
   note: r.note,
   qc_statement: r.qc_statement,
   correction_reason: r.correction_reason,
@@ -83,6 +91,8 @@ const signedConflict = (r: { number: string; report_version: number }) =>
 export interface TestReportsDeps {
   analyses: AnalysesService;
   company: CompanySettingsService;
+  /** A trip's rounds at a customer's sites: a report of one round (decision 40.30). */
+  rounds: MonitoringRoundsService;
   storage: Storage;
   /** Where a PDF conversion failure is told (the .docx stands without it). */
   log?: { warn(obj: unknown, msg?: string): void };
@@ -96,8 +106,19 @@ export class TestReportsService {
     private readonly deps: TestReportsDeps,
   ) {}
 
-  private released(db: Kysely<DB>, tripId: number, customerId: number): Promise<ReportResult[]> {
-    return this.deps.analyses.releasedForReport(db, tripId, customerId);
+  /** The released results a report reads: the trip's for the customer, or one round's of them (`roundId`). */
+  private released(db: Kysely<DB>, tripId: number, customerId: number, roundId: number | null): Promise<ReportResult[]> {
+    return this.deps.analyses.releasedForReport(db, tripId, customerId, roundId);
+  }
+
+  /** The trip's rounds at the customer's sites (none for a trip that does not exist): what a report may hold one of. */
+  async rounds(tripId: number, customerId: number, db: Kysely<DB> = this.db): Promise<TestReportRound[]> {
+    return (await this.deps.rounds.ofTripAtCustomer(tripId, customerId, db)).map((r) => ({
+      id: r.id,
+      name: r.name,
+      program: r.program,
+      site: { id: r.site.id, code: r.site.code, name: r.site.name },
+    }));
   }
 
   async get(id: number, db: Kysely<DB> = this.db): Promise<Row> {
@@ -112,7 +133,7 @@ export class TestReportsService {
 
   async detail(id: number, db: Kysely<DB> = this.db): Promise<TestReportDetail> {
     const r = await this.get(id, db);
-    return { ...toReport(r), rows: await this.rows(db, r.trip_id, r.customer_id) };
+    return { ...toReport(r), rows: await this.rows(db, r.trip_id, r.customer_id, r.round_id) };
   }
 
   async history(id: number): Promise<TestReport[]> {
@@ -121,8 +142,8 @@ export class TestReportsService {
   }
 
   /** The results table, by point then parameter; values with the Vietnamese comma. */
-  async rows(db: Kysely<DB>, tripId: number, customerId: number) {
-    const rows = await this.released(db, tripId, customerId);
+  async rows(db: Kysely<DB>, tripId: number, customerId: number, roundId: number | null) {
+    const rows = await this.released(db, tripId, customerId, roundId);
     return rows
       .filter((a) => a.qc_kind === 'normal')
       .map((a) => ({
@@ -143,8 +164,8 @@ export class TestReportsService {
       }));
   }
 
-  private async qcStatement(db: Kysely<DB>, tripId: number, customerId: number): Promise<string> {
-    const all = await this.released(db, tripId, customerId);
+  private async qcStatement(db: Kysely<DB>, tripId: number, customerId: number, roundId: number | null): Promise<string> {
+    const all = await this.released(db, tripId, customerId, roundId);
     const qc = new Set(all.filter((a) => a.qc_kind !== 'normal').map((a) => a.sample_code));
     return qc.size === 0
       ? 'Không có mẫu kiểm soát chất lượng (mẫu trắng, mẫu lặp) trong đợt lấy mẫu này.'
@@ -162,14 +183,19 @@ export class TestReportsService {
     throw conflict('Không tạo được số phiếu kết quả mới.');
   }
 
-  async create(actor: Actor, body: { trip_id: number; customer_id: number; note?: string | null }) {
+  async create(actor: Actor, body: { trip_id: number; customer_id: number; round_id?: number | null; note?: string | null }) {
     return this.db.transaction().execute(async (trx) => {
-      const rows = await this.rows(trx, body.trip_id, body.customer_id);
+      const roundId = body.round_id ?? null;
+      if (roundId !== null && !(await this.rounds(body.trip_id, body.customer_id, trx)).some((r) => r.id === roundId))
+        throw invalid('round_id', 'Đợt quan trắc không thuộc chuyến lấy mẫu này hoặc không phải của khách hàng đã chọn.');
+      const rows = await this.rows(trx, body.trip_id, body.customer_id, roundId);
       if (rows.length === 0)
         throw new AppError(
           422,
           'NO_RELEASED_RESULTS',
-          'Chuyến lấy mẫu chưa có kết quả đã phát hành của khách hàng này để lập phiếu.',
+          roundId === null
+            ? 'Chuyến lấy mẫu chưa có kết quả đã phát hành của khách hàng này để lập phiếu.'
+            : 'Đợt quan trắc này chưa có kết quả đã phát hành trong chuyến lấy mẫu để lập phiếu.',
         );
       const now = nowIso();
       const id = await repo.insert(trx, {
@@ -177,9 +203,10 @@ export class TestReportsService {
         report_version: 1,
         trip_id: body.trip_id,
         customer_id: body.customer_id,
+        round_id: roundId,
         state: 'draft',
         note: body.note ?? null,
-        qc_statement: await this.qcStatement(trx, body.trip_id, body.customer_id),
+        qc_statement: await this.qcStatement(trx, body.trip_id, body.customer_id, roundId),
         created_at: now,
         updated_at: now,
         created_by: actor.id,
@@ -214,7 +241,7 @@ export class TestReportsService {
       this.db.transaction().execute(async (trx) => {
         const r = await this.get(id, trx);
         if (r.state !== 'draft') throw signedConflict(r);
-        const results = await this.released(trx, r.trip_id, r.customer_id);
+        const results = await this.released(trx, r.trip_id, r.customer_id, r.round_id);
         refuseAnalyst(actor, results);
         const now = nowIso();
         const code = verifyCode();
@@ -329,13 +356,13 @@ export class TestReportsService {
         if (r.state !== 'signed')
           throw conflict('Chỉ sửa đổi được phiếu đã ký phát hành; phiếu nháp hãy sửa trực tiếp.', 'INVALID_STATE');
         if (r.replaced_at) throw conflict(`Phiếu ${r.number} lần ${r.report_version} đã được thay thế.`, 'REPORT_REPLACED');
-        const results = await this.released(trx, r.trip_id, r.customer_id);
+        const results = await this.released(trx, r.trip_id, r.customer_id, r.round_id);
         refuseAnalyst(actor, results);
         const now = nowIso();
         if ((await repo.markReplaced(trx, id, body.version, now)) === 0)
           throw conflict('Phiếu đã được người khác sửa đổi hoặc cập nhật. Vui lòng tải lại.');
         // The statement the lab wrote for the version it replaces still holds; only the results' corrections differ.
-        const qc = r.qc_statement ?? (await this.qcStatement(trx, r.trip_id, r.customer_id));
+        const qc = r.qc_statement ?? (await this.qcStatement(trx, r.trip_id, r.customer_id, r.round_id));
         const code = verifyCode();
         const facts: ReportFacts = {
           ...factsOf(r),
@@ -352,6 +379,7 @@ export class TestReportsService {
           report_version: r.report_version + 1,
           trip_id: r.trip_id,
           customer_id: r.customer_id,
+          round_id: r.round_id,
           state: 'signed',
           note: r.note,
           qc_statement: qc,
@@ -377,7 +405,7 @@ export class TestReportsService {
     const r = await repo.findByCode(this.db, code);
     if (!r) throw notFound('Không tìm thấy phiếu kết quả với mã xác thực này.');
     const replacement = r.replaced_by ? await repo.find(this.db, r.replaced_by) : undefined;
-    const rows = await this.released(this.db, r.trip_id, r.customer_id);
+    const rows = await this.released(this.db, r.trip_id, r.customer_id, r.round_id);
     // Sampling days in Vietnam, as printed on the report (a sample taken at 02:00 there is still that day).
     const dates = [...new Set(rows.map((a) => vnToday(new Date(a.taken_at))))].sort();
     return {

@@ -4,6 +4,7 @@ import type { Trip } from '@qlcv/common/schemas/sampling-trips';
 import {
   type TestReport,
   type TestReportDetail,
+  type TestReportRound,
   type testReportCorrectBody,
   type testReportCreateBody,
   testReportFileName,
@@ -91,6 +92,17 @@ export function useReportTripOptions(enabled = true) {
     /** Neither source is open to the caller. */
     unavailable: !labReader && !tripReader,
   };
+}
+
+/** GET /api/test-reports/rounds → the trip's rounds at the customer's sites (a report may hold one of them). */
+export function useReportRounds(tripId: number | undefined, customerId: number | null | undefined) {
+  const params = { trip_id: tripId, customer_id: customerId };
+  return useQuery({
+    queryKey: queryKeys.testReports.rounds(params),
+    queryFn: () => api.get<TestReportRound[]>('/api/test-reports/rounds', { params, display: 'ignore' }),
+    enabled: !!tripId && !!customerId,
+    staleTime: 30_000,
+  });
 }
 
 /** After a change: the answered detail in the cache, the lists and the versions refreshed. */

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@qlcv/common/format/date';
-import type { TestReport } from '@qlcv/common/schemas/test-reports';
+import { type TestReport, testReportRoundLabel } from '@qlcv/common/schemas/test-reports';
 import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -51,7 +51,22 @@ export default function TestReportListPage() {
       ),
     },
     { key: 'customer', title: 'Khách hàng', render: (_, r) => r.customer.name },
-    { key: 'trip', title: 'Chuyến lấy mẫu', width: 170, render: (_, r) => r.trip.code },
+    {
+      key: 'trip',
+      title: 'Chuyến lấy mẫu',
+      width: 190,
+      render: (_, r) =>
+        r.round ? (
+          <span style={stack}>
+            <span>{r.trip.code}</span>
+            <Typography.Text type="secondary" style={small}>
+              Đợt: {testReportRoundLabel(r.round)}
+            </Typography.Text>
+          </span>
+        ) : (
+          r.trip.code
+        ),
+    },
     { key: 'state', title: 'Trạng thái', width: 150, render: (_, r) => <TestReportStateTag report={r} /> },
     {
       key: 'signed',

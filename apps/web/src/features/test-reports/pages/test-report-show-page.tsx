@@ -1,5 +1,5 @@
 import { formatDateTime } from '@qlcv/common/format/date';
-import type { TestReport } from '@qlcv/common/schemas/test-reports';
+import { type TestReport, testReportRoundLabel } from '@qlcv/common/schemas/test-reports';
 import { Alert, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function TestReportShowPage() {
             <TestReportStateTag report={r} />
           </Space>
         }
-        subtitle={`${r.customer.name} — chuyến ${r.trip.code}`}
+        subtitle={`${r.customer.name} — chuyến ${r.trip.code}${r.round ? ` — Đợt: ${testReportRoundLabel(r.round)}` : ''}`}
         extra={<ReportActions report={r} onRefused={setRefusal} onStale={refresh} />}
       />
       {refusal && (
@@ -113,6 +113,15 @@ export default function TestReportShowPage() {
                   <Link to={urlFor('monitoring.trips.show', { id: r.trip.id })}>{r.trip.code}</Link>
                 ) : (
                   r.trip.code
+                ),
+              },
+              {
+                key: 'round',
+                label: 'Đợt quan trắc',
+                children: r.round ? (
+                  <span data-testid="report-round">{testReportRoundLabel(r.round)}</span>
+                ) : (
+                  <Typography.Text type="secondary">Mọi đợt của chuyến cho khách hàng này</Typography.Text>
                 ),
               },
               {
