@@ -130,6 +130,7 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { SitesService } from './modules/sites/sites.service';
 import { testReportsRoutes } from './modules/test-reports/test-reports.routes';
 import { TestReportsService } from './modules/test-reports/test-reports.service';
+import { TestReportsPublicService } from './modules/test-reports/test-reports-public.service';
 import { timekeepingRoutes } from './modules/timekeeping/timekeeping.routes';
 import { TimekeepingService } from './modules/timekeeping/timekeeping.service';
 import { unitsRoutes } from './modules/units/units.routes';
@@ -332,14 +333,6 @@ export async function buildApp({
   );
   workers.background.add(scheduler.loop());
   app.addHook('onClose', () => scheduler.close());
-  const publicRequests = new PublicRequestsService({
-    requests,
-    documents,
-    sms: smsSender,
-    appSecret: config.appSecret,
-    log: app.log,
-  });
-
   // Issue 24: the monitoring trade. A programme keeps its rounds while a trip holds one (bound here: trips read rounds).
   const parameters = new ParametersService(db);
   const regulations = new RegulationsService(db);
@@ -354,6 +347,16 @@ export async function buildApp({
   // Issue 25 part 2: a sample's analyses are made in its reception's transaction.
   const analyses = new AnalysesService(db);
   const custody = new SampleCustodyService(db, { samples, users, analyses });
+  // Issue 25 part 4: test reports as the public reads them (the check page, a request's result page).
+  const publicReports = new TestReportsPublicService(db, { analyses, storage });
+  const publicRequests = new PublicRequestsService({
+    requests,
+    documents,
+    testReports: publicReports,
+    sms: smsSender,
+    appSecret: config.appSecret,
+    log: app.log,
+  });
 
   // Who reaches the files and the history of each module's records, as each module declares it.
   const access: ModuleAccess[] = [
@@ -487,6 +490,7 @@ export async function buildApp({
   });
   await app.register(testReportsRoutes, {
     reports: new TestReportsService(db, { analyses, company: companySettings, rounds, storage, log: app.log }),
+    publicReports,
     limiter,
     publicUrl: config.publicUrl,
   });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import PizZip from 'pizzip';
 import { PASSWORD } from './attendance-helpers';
-import { signInUi, unique } from './helpers';
+import { createDepartment, randomMobile, signInUi, unique } from './helpers';
 import { post, releasedExceedance, vnDay } from './lab-world';
 
 // Issue 25 part 4 (screens): a trip's released results (COD above its QCVN 40 column B limit) make a test report. A
@@ -33,7 +33,7 @@ async function setup(request: APIRequestContext, id: string) {
   // The sampling day as the report prints it: the sample's day in Vietnam.
   const sampledOn = new Date(Date.parse(w.takenAt) + 7 * 3_600_000).toISOString().slice(0, 10);
   const { customer, trip, sample, cod, regulation, analyst } = w;
-  return { customer, other, trip, sample, cod, regulation, analyst, clerk, head, sampledOn };
+  return { token: w.token, customer, other, trip, sample, cod, regulation, analyst, clerk, head, sampledOn };
 }
 
 type World = Awaited<ReturnType<typeof setup>>;
@@ -65,6 +65,31 @@ async function downloadReport(page: Page) {
   return { name: file.suggestedFilename(), ...(await docxOf(file)) };
 }
 
+/** A request of the customer (a process, its type), as the sales desk records it: its tracking code and mobile. */
+async function customerRequest(request: APIRequestContext, token: string, customerId: number) {
+  const id = unique();
+  const dep = await createDepartment(request, token, { code: `KD-${id}`, name: `Phòng Kinh doanh ${id}` });
+  const process = await post<{ id: number }>(request, token, '/api/processes', {
+    code: `QT-PKQ-${id}`,
+    name: `Quan trắc nước thải ${id}`,
+    steps: [{ name: 'Lấy mẫu, phân tích', department_id: dep.id, duration_hours: 48 }],
+  });
+  const type = await post<{ id: number }>(request, token, '/api/request-types', {
+    code: `LYC-PKQ-${id}`,
+    name: `Quan trắc nước thải định kỳ ${id}`,
+    process_id: process.id,
+  });
+  const mobile = randomMobile();
+  const made = await post<{ tracking_code: string }>(request, token, '/api/requests', {
+    request_type_id: type.id,
+    customer_id: customerId,
+    requester_name: 'Phạm Văn Long',
+    requester_phone: mobile,
+    title: `Quan trắc nước thải quý IV ${id}`,
+  });
+  return { code: made.tracking_code, mobile };
+}
+
 /** The public check page in a fresh phone-sized browser, without signing in. */
 async function publicPage(browser: Browser, code: string) {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -82,7 +107,7 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     w = await setup(request, unique());
   });
 
-  test('lập, sửa, ký, kiểm tra công khai và sửa đổi phiếu', async ({ page, browser }) => {
+  test('lập, sửa, ký, kiểm tra công khai và sửa đổi phiếu', async ({ page, browser, request }) => {
     test.setTimeout(180_000);
 
     // The clerk: an empty (filtered) list, then "Lập phiếu".
@@ -205,6 +230,26 @@ test.describe('Phiếu kết quả thử nghiệm', () => {
     await expect(details.locator('tr').filter({ hasText: 'Ngày ban hành' })).toContainText(ddmmyyyy(vnDay()));
     await expect(details).toContainText(doc1.sha);
     await pub.screenshot({ path: shot('public-test-report-valid-390'), fullPage: true });
+    // The officer downloads the original by its code: the very file whose SHA-256 the page shows.
+    const original = pub.waitForEvent('download');
+    await pub.getByRole('link', { name: 'Tải bản gốc (.docx)' }).click();
+    expect((await docxOf(await original)).sha).toBe(doc1.sha);
+    // The customer's request: its public result page lists the report in force and opens its check.
+    const lookup = await customerRequest(request, w.token, w.customer.id);
+    await pub.goto(`/yeu-cau/ket-qua?ma=${lookup.code}`);
+    await pub.getByLabel('Số di động').fill(lookup.mobile);
+    await pub.getByRole('button', { name: 'Tra cứu' }).click();
+    const listed = pub.getByTestId('lookup-test-reports');
+    await expect(listed).toContainText(`Phiếu ${number} · lần 1`);
+    await expect(listed.getByRole('link', { name: /Tải phiếu/ })).toHaveAttribute(
+      'href',
+      `/api/public/test-reports/${code1}/document`,
+    );
+    await listed.scrollIntoViewIfNeeded();
+    await pub.screenshot({ path: shot('public-result-test-reports-390'), fullPage: true });
+    await listed.getByRole('link', { name: 'Kiểm tra' }).click();
+    await expect(pub).toHaveURL(new RegExp(`/kiem-tra-phieu/${code1}$`));
+    await expect(pub.getByTestId('report-check-valid')).toBeVisible();
 
     // The correction: a reason is required, then v2 replaces v1.
     await page.getByRole('button', { name: 'Sửa đổi (ban hành lần mới)' }).click();

@@ -14,6 +14,7 @@ import { ListCache } from '../lib/list-cache';
 import { formatCode } from '../lib/sequences';
 import { LocalStorage } from '../lib/storage';
 import { vnToday, vnYymm } from '../lib/vn-time';
+import { AnalysesService } from '../modules/analyses/analyses.service';
 import { AuditLogsService } from '../modules/audit-logs/audit-logs.service';
 import { addressLine, CustomersService } from '../modules/customers/customers.service';
 import { DepartmentsService } from '../modules/departments/departments.service';
@@ -23,6 +24,7 @@ import { PublicRequestsService } from '../modules/public-requests/public-request
 import { RequestFlowService } from '../modules/request-flow/request-flow.service';
 import { RequestTypesService } from '../modules/request-types/request-types.service';
 import { RequestsService } from '../modules/requests/requests.service';
+import { TestReportsPublicService } from '../modules/test-reports/test-reports-public.service';
 import { StepWorksService } from '../modules/works/step-works.service';
 import { WorkCommentsService } from '../modules/works/work-comments.service';
 import { WorkDeadlinesJob } from '../modules/works/work-deadlines.job';
@@ -168,7 +170,8 @@ class Replay {
 /** The services the demo drives, wired as app.ts wires them, over the same database (the demo uploads no file). */
 function demoServices(database: Pick<Database, 'db' | 'kind'>, dataDir: string) {
   const { db } = database;
-  const documents = new DocumentsService(db, new LocalStorage(path.join(dataDir, 'uploads')));
+  const storage = new LocalStorage(path.join(dataDir, 'uploads'));
+  const documents = new DocumentsService(db, storage);
   // No page is read twice while the demo loads: nothing to keep.
   const lists = new ListCache(db, 0);
   const customers = new CustomersService(db, documents, lists);
@@ -194,6 +197,8 @@ function demoServices(database: Pick<Database, 'db' | 'kind'>, dataDir: string) 
     publicRequests: new PublicRequestsService({
       requests,
       documents,
+      // The activity's visitors look their requests up before any test report exists.
+      testReports: new TestReportsPublicService(db, { analyses: new AnalysesService(db), storage }),
       sms: { send: async () => {} },
       appSecret: randomBytes(32).toString('hex'),
     }),

@@ -121,6 +121,7 @@ export async function testReportsRequestFor(
       // A signed version's stored .docx (a draft has none: 404).
       return { method, url: at((await signed()).id) };
     case 'GET /api/public/test-reports/:code':
+    case 'GET /api/public/test-reports/:code/document':
       return { method, url: url.replace(':code', (await signed()).verify_code) };
     default:
       throw new Error(`test reports matrix: no request for ${route}`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idOf, mobileSchema, optionalEmail, optionalText, requiredText } from './common';
 import { requestStatusSchema } from './requests';
+import { customerTestReportSchema } from './test-reports';
 
 /** The public page's limits, shown on the form and checked by the server. */
 export const PUBLIC_MAX_FILES = 5;
@@ -115,6 +116,8 @@ export const publicLookupResult = z.object({
   /** Only once completed. */
   result_text: z.string().nullable(),
   result_documents: z.array(publicResultDocument),
+  /** The customer's signed test reports in force, newest first (at most 20), each checked and downloaded by its code. */
+  test_reports: z.array(customerTestReportSchema),
 });
 export type PublicLookupResult = z.infer<typeof publicLookupResult>;
 

@@ -100,6 +100,16 @@ export const testReportVerification = z.object({
   file_sha256: z.string().nullable(),
 });
 
+/** A customer's signed report on their request's public result page: what is printed on it, and its code. */
+export const customerTestReportSchema = z.object({
+  number: z.string(),
+  report_version: z.number(),
+  trip_code: z.string(),
+  issued_at: z.string(),
+  verify_code: z.string(),
+});
+export type CustomerTestReport = z.infer<typeof customerTestReportSchema>;
+
 /** `001/2026/PKQ` lần 2 → `phieu-ket-qua-001-2026-PKQ-v2.docx` (the server's Content-Disposition and the browser's). */
 export const testReportFileName = (number: string, version: number, ext: 'docx' | 'pdf' = 'docx') =>
   `phieu-ket-qua-${number.replace(/[/\\\s]+/g, '-')}-v${version}.${ext}`;

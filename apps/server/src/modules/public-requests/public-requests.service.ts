@@ -25,6 +25,7 @@ import type { Upload } from '../../plugins/multipart';
 import type { DocumentsService } from '../documents/documents.service';
 import { REQUEST_ENTITY } from '../requests/request-states';
 import { type RequestInput, type RequestsService, trackingSuffix } from '../requests/requests.service';
+import type { TestReportsPublicService } from '../test-reports/test-reports-public.service';
 
 export const SUBMITTED_MESSAGE = 'Yêu cầu của bạn đã được gửi thành công. Vui lòng lưu lại mã tra cứu để theo dõi kết quả xử lý.';
 const LINK_MISS_MESSAGE = 'Liên kết tải tệp không hợp lệ hoặc đã hết hạn. Vui lòng tra cứu lại để nhận liên kết mới.';
@@ -52,6 +53,8 @@ const TOKEN_PATTERN = /^(\d{1,10})\.(\d{1,10})\.(\d{10,11})\.([0-9a-f]{64})$/;
 export interface PublicRequestsDeps {
   requests: RequestsService;
   documents: DocumentsService;
+  /** The customer's signed test reports, listed on their request's result page. */
+  testReports: Pick<TestReportsPublicService, 'forCustomer'>;
   sms: SmsSender;
   appSecret: string;
   log?: FastifyBaseLogger;
@@ -60,6 +63,7 @@ export interface PublicRequestsDeps {
 export class PublicRequestsService {
   private readonly requests: RequestsService;
   private readonly documents: DocumentsService;
+  private readonly testReports: PublicRequestsDeps['testReports'];
   private readonly sms: SmsSender;
   private readonly log?: FastifyBaseLogger;
   /** Keys derived from the app secret, one per use, so a signature of one kind never passes for another. */
@@ -73,6 +77,7 @@ export class PublicRequestsService {
   constructor(deps: PublicRequestsDeps) {
     this.requests = deps.requests;
     this.documents = deps.documents;
+    this.testReports = deps.testReports;
     this.sms = deps.sms;
     this.log = deps.log;
     this.linkKey = hmac(deps.appSecret, 'qlcv:public-document-link');
@@ -209,6 +214,8 @@ export class PublicRequestsService {
     const status = r.status as RequestStatus;
     const completed = status === 'completed';
     const docs = completed ? await this.requests.resultDocuments(r.id) : [];
+    // The customer's test reports in force, whatever this request's state: a report is the laboratory's answer.
+    const reports = r.customer_id ? await this.testReports.forCustomer(r.customer_id) : [];
     return {
       code: r.tracking_code,
       status,
@@ -223,6 +230,7 @@ export class PublicRequestsService {
       timeline: timelineOf(r, firstAt),
       result_text: completed ? r.result_text : null,
       result_documents: docs.map((d) => this.signedDocument(d, r.id)),
+      test_reports: reports,
     };
   }
 

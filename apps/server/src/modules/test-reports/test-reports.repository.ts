@@ -37,6 +37,18 @@ export async function list(db: Kysely<DB>, f: TestReportListQuery) {
   return q.orderBy('r.id', 'desc').limit(500).execute();
 }
 
+/** A customer's signed versions in force (not replaced), newest first. */
+export async function signedForCustomer(db: Kysely<DB>, customerId: number, limit: number) {
+  return base(db)
+    .where('r.customer_id', '=', customerId)
+    .where('r.state', '=', 'signed')
+    .where('r.replaced_at', 'is', null)
+    .orderBy('r.signed_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function history(db: Kysely<DB>, number: string) {
   return base(db).where('r.number', '=', number).orderBy('r.report_version').execute();
 }

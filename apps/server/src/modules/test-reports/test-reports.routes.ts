@@ -21,6 +21,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import { contentDisposition } from '../../lib/xlsx-export';
 import { actorOf } from '../../plugins/access';
 import type { TestReportsService } from './test-reports.service';
+import type { TestReportsPublicService } from './test-reports-public.service';
 
 /** Who reads reports: the laboratory (its staff, verifiers, head). */
 const READ: PermissionKey[] = ['lab.index', 'lab.receive', 'lab.verify', 'lab.approve'];
@@ -35,10 +36,11 @@ export const VERIFY_LIMIT = { limit: 10, windowMs: 60 * 1000 };
 /** Test reports (`/api/test-reports`, issue 25 part 4), one route per state change, and the public verification. */
 export const testReportsRoutes: FastifyPluginAsyncZod<{
   reports: TestReportsService;
+  publicReports: TestReportsPublicService;
   limiter: RateLimiter;
   /** The app's public address (PUBLIC_URL) printed with the QR; else the signing request's own origin. */
   publicUrl?: string;
-}> = async (app, { reports, limiter, publicUrl }) => {
+}> = async (app, { reports, publicReports, limiter, publicUrl }) => {
   const tags = ['test-reports'];
   const detail = { 200: testReportDetailSchema };
   const origin = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
@@ -52,7 +54,7 @@ export const testReportsRoutes: FastifyPluginAsyncZod<{
     async (req) => reports.list(req.query),
   );
 
-  // The "Lập phiếu" dialog's rounds: a trip's rounds at the customer's sites (decision 40.30).
+  // The "Lập phiếu" dialog's rounds: a trip's rounds at the customer's sites (decision 40.31).
   app.get(
     '/api/test-reports/rounds',
     {
@@ -156,6 +158,32 @@ export const testReportsRoutes: FastifyPluginAsyncZod<{
         response: { 200: testReportVerification, 404: errorBody, 429: errorBody },
       },
     },
-    async (req) => reports.verify(req.params.code),
+    async (req) => publicReports.verify(req.params.code),
+  );
+
+  app.get(
+    '/api/public/test-reports/:code/document',
+    {
+      config: { public: true },
+      onRequest: limit,
+      schema: {
+        tags: ['public'],
+        security: [],
+        description:
+          'The signed version’s .docx by the code printed on it, so its SHA-256 can be compared with the check page’s. ' +
+          'Rate-limited per IP with the check (10 per minute).',
+        params: testReportCodeParams,
+      },
+    },
+    async (req, reply) => {
+      const doc = await publicReports.document(req.params.code);
+      return reply
+        .header('content-type', doc.mime)
+        .header('content-disposition', contentDisposition(doc.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(doc.buffer);
+    },
   );
 };

@@ -68,7 +68,7 @@ const factsOf = (r: Row): Omit<ReportFacts, 'signer_name' | 'signed_at' | 'verif
   number: r.number,
   report_version: r.report_version,
   customer_name: r.customer_name,
-  // A report of one round says which, on the trip's line (decision 40.30).
+  // A report of one round says which, on the trip's line (decision 40.31).
   trip_code:
     r.round_id !== null
       ? `${r.trip_code} — Đợt: ${testReportRoundLabel({ name: r.round_name ?? '', program_code: r.round_program_code ?? '' })}`
@@ -91,7 +91,7 @@ const signedConflict = (r: { number: string; report_version: number }) =>
 export interface TestReportsDeps {
   analyses: AnalysesService;
   company: CompanySettingsService;
-  /** A trip's rounds at a customer's sites: a report of one round (decision 40.30). */
+  /** A trip's rounds at a customer's sites: a report of one round (decision 40.31). */
   rounds: MonitoringRoundsService;
   storage: Storage;
   /** Where a PDF conversion failure is told (the .docx stands without it). */
@@ -398,25 +398,5 @@ export class TestReportsService {
     );
     await this.convertPdf(out.id);
     return out;
-  }
-
-  /** What the public verification page shows: nothing beyond what is printed on the report. */
-  async verify(code: string) {
-    const r = await repo.findByCode(this.db, code);
-    if (!r) throw notFound('Không tìm thấy phiếu kết quả với mã xác thực này.');
-    const replacement = r.replaced_by ? await repo.find(this.db, r.replaced_by) : undefined;
-    const rows = await this.released(this.db, r.trip_id, r.customer_id, r.round_id);
-    // Sampling days in Vietnam, as printed on the report (a sample taken at 02:00 there is still that day).
-    const dates = [...new Set(rows.map((a) => vnToday(new Date(a.taken_at))))].sort();
-    return {
-      number: r.number,
-      report_version: r.report_version,
-      customer_name: r.customer_name,
-      sampling_dates: dates,
-      issued_at: r.signed_at ?? '',
-      replaced: !!r.replaced_at,
-      replaced_by: replacement ? { number: replacement.number, report_version: replacement.report_version } : null,
-      file_sha256: r.file_sha256,
-    };
   }
 }

@@ -7,6 +7,7 @@ import { type LabWorld, labWorld, receivedSample, vnDayOf } from '../../test/ana
 import { race, statusCounts } from '../../test/concurrency';
 import { expectError, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { buildWorld, createRequest } from '../../test/request-helpers';
 
 // Issue 25 part 4 through HTTP: a report from a trip's released results for its customer, signed by the laboratory's
 // head (never an analyst of a result in it), immutable once signed (409), corrected only by a new version that marks the
@@ -198,6 +199,55 @@ describe('test reports', () => {
     if (!findSoffice())
       expectError(await call('GET', `/api/test-reports/${d.id}/document?format=pdf`, reader.token), 404, 'NO_PDF');
     expectError(await call('GET', `/api/test-reports/${d.id}/document?format=odt`, reader.token), 422, 'VALIDATION_FAILED');
+  });
+
+  it('the public downloads a signed report by its code and finds the customer’s reports on a request’s result page', async () => {
+    const d = await draft();
+    const signed = await ok('POST', `/api/test-reports/${d.id}/sign`, head.token, { version: d.version });
+    const file = await call('GET', `/api/public/test-reports/${signed.verify_code}/document`, null);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('.docx');
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(signed.file_sha256);
+    expectError(await call('GET', '/api/public/test-reports/ABCDEFGHJKLMNPQR/document', null), 404, 'NOT_FOUND');
+    expectError(await call('GET', '/api/public/test-reports/short/document', null), 422, 'VALIDATION_FAILED');
+
+    // A request of the same customer: its public result page lists the customer's reports in force.
+    const mobile = '0912 345 678';
+    const request = await createRequest(t, await buildWorld(t), {
+      customer_id: customerId,
+      requester_name: 'Nguyễn Văn An',
+      requester_phone: mobile,
+      title: 'Quan trắc nước thải quý IV',
+    });
+    const lookup = async () => {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/public/requests/lookup',
+        payload: { tracking_code: request.tracking_code, mobile },
+        remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().test_reports as { number: string; report_version: number; verify_code: string; trip_code: string }[];
+    };
+    const listed = await lookup();
+    expect(listed.find((x) => x.number === d.number)).toMatchObject({
+      report_version: 1,
+      verify_code: signed.verify_code,
+      trip_code: signed.trip.code,
+    });
+    // A draft is not listed; a correction takes its version's place.
+    const other = await draft();
+    expect((await lookup()).some((x) => x.number === other.number)).toBe(false);
+    expect((await call('DELETE', `/api/test-reports/${other.id}`, head.token)).statusCode).toBe(204);
+    const v2 = await ok(
+      'POST',
+      `/api/test-reports/${d.id}/correct`,
+      head.token,
+      { version: signed.version, reason: 'Sửa đơn vị' },
+      201,
+    );
+    const after = (await lookup()).filter((x) => x.number === d.number);
+    expect(after).toEqual([expect.objectContaining({ report_version: 2, verify_code: v2.verify_code })]);
   });
 
   it('a correction makes version 2 with its reason and marks version 1 replaced', async () => {

@@ -1,8 +1,8 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { formatDateTime } from '@qlcv/common/format/date';
+import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { formatFileSize } from '@qlcv/common/format/file-size';
 import { type PublicLookupResult, type PublicTimelineEntry, publicLookupBody } from '@qlcv/common/schemas/public-requests';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, List, Row, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, List, Row, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api/api-error';
@@ -219,9 +219,44 @@ function ResultView({ result }: { result: PublicLookupResult }) {
           )}
         </>
       )}
+      <TestReports reports={result.test_reports} />
       <div style={{ marginTop: 16 }}>
         <Link to={urlFor('public.requests.index')}>Gửi yêu cầu khác</Link>
       </div>
     </Card>
+  );
+}
+
+/** The customer's signed test reports in force: each opens its check page and downloads its original .docx. */
+function TestReports({ reports }: { reports: PublicLookupResult['test_reports'] }) {
+  if (reports.length === 0) return null;
+  return (
+    <section data-testid="lookup-test-reports" style={{ marginTop: 16 }}>
+      <Typography.Title level={5}>Phiếu kết quả thử nghiệm của khách hàng</Typography.Title>
+      <List
+        size="small"
+        bordered
+        dataSource={reports}
+        renderItem={(r) => (
+          // Links under the text, not beside it: a phone's width keeps the number on one line.
+          <List.Item>
+            <List.Item.Meta
+              title={`Phiếu ${r.number} · lần ${r.report_version}`}
+              description={
+                <>
+                  <div>{`Chuyến lấy mẫu ${r.trip_code} · ban hành ${formatDate(r.issued_at)}`}</div>
+                  <Space wrap size={16} style={{ marginTop: 4 }}>
+                    <Link to={urlFor('public.test_reports.check', { code: r.verify_code })}>Kiểm tra</Link>
+                    <a href={`/api/public/test-reports/${r.verify_code}/document`} download rel="noopener">
+                      <DownloadOutlined /> Tải phiếu (.docx)
+                    </a>
+                  </Space>
+                </>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </section>
   );
 }

@@ -1,6 +1,6 @@
-import { CheckCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, DownloadOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
-import { Alert, Card, Descriptions, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useVerifyTestReport } from '@/features/test-reports/api/test-reports-api';
 import { ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api/api-error';
@@ -31,7 +31,7 @@ export default function PublicTestReportPage() {
       ) : check.isError ? (
         <Failure error={check.error} />
       ) : (
-        <Verified v={check.data} />
+        <Verified v={check.data} code={code} />
       )}
     </Card>
   );
@@ -73,7 +73,7 @@ function Failure({ error }: { error: unknown }) {
   );
 }
 
-function Verified({ v }: { v: NonNullable<ReturnType<typeof useVerifyTestReport>['data']> }) {
+function Verified({ v, code }: { v: NonNullable<ReturnType<typeof useVerifyTestReport>['data']>; code: string }) {
   return (
     <>
       {v.replaced ? (
@@ -129,6 +129,14 @@ function Verified({ v }: { v: NonNullable<ReturnType<typeof useVerifyTestReport>
           },
         ]}
       />
+      {v.file_sha256 && (
+        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          <Button icon={<DownloadOutlined />} href={`/api/public/test-reports/${code}/document`} download>
+            Tải bản gốc (.docx)
+          </Button>{' '}
+          <Typography.Text type="secondary">Mã SHA-256 của tệp tải về phải trùng với mã ở trên.</Typography.Text>
+        </Typography.Paragraph>
+      )}
     </>
   );
 }
