@@ -3,7 +3,7 @@ import { PASSWORD } from './attendance-helpers';
 import { signInUi, unique } from './helpers';
 import { auth, post, releasedExceedance } from './lab-world';
 
-// Issue 25 part 4, "per round or per trip and customer" (decision 40.30), on screen: the trip of the laboratory's world
+// Issue 25 part 4, "per round or per trip and customer" (decision 40.31), on screen: the trip of the laboratory's world
 // carries a second round of the customer's programme with its own released sample; the clerk's "Lập phiếu" offers the
 // trip's rounds for the customer ("Đợt quan trắc", optional), and a report of one round shows that round and only its
 // sample, on the page and in the list, at desktop width and 390 px.

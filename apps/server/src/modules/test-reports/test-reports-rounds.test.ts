@@ -4,7 +4,7 @@ import { type LabWorld, labWorld, receivedSample } from '../../test/analysis-fix
 import { expectError, uniq } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-// Issue 25 part 4, "per round or per trip and customer" (decision 40.30) through HTTP: a trip carrying two rounds of
+// Issue 25 part 4, "per round or per trip and customer" (decision 40.31) through HTTP: a trip carrying two rounds of
 // the customer's programme; a report of one round holds only that round's released results, keeps its round through a
 // correction, and a round that is not the trip's or not the customer's is refused on the field.
 
