@@ -36,7 +36,7 @@ export const analysesKpiRepository = {
       .innerJoin('site_points as sp', 'sp.id', 's.point_id')
       .innerJoin('sites as si', 'si.id', 'sp.site_id')
       .innerJoin('parameters as pa', 'pa.id', 'a.parameter_id')
-      .select(['s.trip_id', 'si.customer_id', 'a.created_at', 'pa.turnaround_days'])
+      .select(['s.trip_id', 's.round_id', 'si.customer_id', 'a.created_at', 'pa.turnaround_days'])
       .where('s.trip_id', 'in', [...tripIds])
       .where('s.qc_kind', '=', 'normal')
       .where('a.state', '=', 'released')

@@ -33,7 +33,8 @@ export class AnalysesKpiService {
 
   /**
    * The latest due moment of the released results a test report of each trip and customer holds (normal samples
-   * only), keyed `tripId:customerId`; a pair whose results have no turnaround target is absent.
+   * only), keyed `tripId:customerId` (the whole trip) and `tripId:customerId:roundId` (a report of one round, 40.31);
+   * a key whose results have no turnaround target is absent.
    */
   async latestDueOfTrips(tripIds: readonly number[]): Promise<Map<string, string>> {
     const rows = await repo.releasedWithTargetOfTrips(this.db, [...new Set(tripIds)]);
@@ -41,9 +42,10 @@ export class AnalysesKpiService {
     for (const r of rows) {
       const due = analysisDueAt(r.created_at, r.turnaround_days);
       if (due === null) continue;
-      const key = `${r.trip_id}:${r.customer_id}`;
-      const before = latest.get(key);
-      if (before === undefined || ms(due) > ms(before)) latest.set(key, due);
+      for (const key of [`${r.trip_id}:${r.customer_id}`, `${r.trip_id}:${r.customer_id}:${r.round_id}`]) {
+        const before = latest.get(key);
+        if (before === undefined || ms(due) > ms(before)) latest.set(key, due);
+      }
     }
     return latest;
   }

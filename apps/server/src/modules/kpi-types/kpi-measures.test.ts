@@ -242,6 +242,7 @@ describe('computed KPI measures of the laboratory', () => {
   let other: number;
   let signer: number;
   let idle: number;
+  let roundSigner: number;
   const an: Record<string, number> = {};
   const rep: Record<string, number> = {};
   let reportSeq = 0;
@@ -283,7 +284,7 @@ describe('computed KPI measures of the laboratory', () => {
   });
   const report = async (
     key: string,
-    w: { tripId: number; customerId: number },
+    w: { tripId: number; customerId: number; roundId?: number },
     f: { version?: number; state?: string; signedBy?: number | null; signedAt?: string | null },
   ) => {
     reportSeq += 1;
@@ -295,6 +296,7 @@ describe('computed KPI measures of the laboratory', () => {
         report_version: f.version ?? 1,
         trip_id: w.tripId,
         customer_id: w.customerId,
+        round_id: w.roundId ?? null,
         state: f.state ?? 'signed',
         signed_by: f.signedBy ?? null,
         signed_at: f.signedAt ?? null,
@@ -313,6 +315,7 @@ describe('computed KPI measures of the laboratory', () => {
     other = (await t.userWith([])).id;
     signer = (await t.userWith([])).id;
     idle = (await t.userWith([])).id;
+    roundSigner = (await t.userWith([])).id;
     const a = await labWorld(t);
     const b = await labWorld(t);
     const c = await labWorld(t);
@@ -358,6 +361,32 @@ describe('computed KPI measures of the laboratory', () => {
     const wc = { tripId: c.tripId, customerId: await customerOf(c) };
     await sample(c, { coli: ['c1', state('released', other, '2026-10-01T03:00:00.000Z', '2026-10-02T03:00:00.000Z')] });
     await report('noTarget', wc, { signedBy: signer, signedAt: '2026-10-30T03:00:00.000Z' });
+    // Trip D carries two rounds: the first round's COD is due on the 4th, the second's on the 13th. A report of the
+    // first round alone is due on the 6th, however late the trip's other round is.
+    const d = await labWorld(t);
+    await db().updateTable('parameters').set({ turnaround_days: 3 }).where('id', '=', d.cod.id).execute();
+    await sample(d, { cod: ['d1', state('released', roundSigner, '2026-10-01T03:00:00.000Z', '2026-10-02T03:00:00.000Z')] });
+    await sample(d, { cod: ['d2', state('released', roundSigner, '2026-10-10T03:00:00.000Z', '2026-10-11T03:00:00.000Z')] });
+    const program = await db()
+      .selectFrom('monitoring_rounds')
+      .select('program_id')
+      .where('id', '=', d.roundId)
+      .executeTakeFirstOrThrow();
+    const second = await db()
+      .selectFrom('monitoring_rounds')
+      .select('id')
+      .where('program_id', '=', program.program_id)
+      .where('id', '<>', d.roundId)
+      .executeTakeFirstOrThrow();
+    const d2Sample = await db()
+      .selectFrom('analyses')
+      .select('sample_id')
+      .where('id', '=', an.d2 as number)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('samples').set({ round_id: second.id }).where('id', '=', d2Sample.sample_id).execute();
+    const wd = { tripId: d.tripId, customerId: await customerOf(d) };
+    await report('roundLate', { ...wd, roundId: d.roundId }, { signedBy: roundSigner, signedAt: '2026-10-07T03:00:00.000Z' });
+    await report('tripOnTime', wd, { signedBy: roundSigner, signedAt: '2026-10-15T03:00:00.000Z' });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -390,6 +419,13 @@ describe('computed KPI measures of the laboratory', () => {
     ['a correction (version 2) is not measured', () => signer, { from: '2026-10-25', to: '2026-10-25' }, null, []],
     ['signed after the period', () => signer, { from: '2026-11-01', to: '2026-11-01' }, 0, ['afterPeriod']],
     ['another signer: theirs only', () => other, OCT, 100, ['othersReport']],
+    [
+      'a round’s report is due by its round’s results, the whole trip’s by all',
+      () => roundSigner,
+      OCT,
+      50,
+      ['roundLate', 'tripOnTime'],
+    ],
   ] as const)('reports_on_time_rate — %s', async (_, who, period, value, keys) => {
     const res = await measure('reports_on_time_rate', who(), period);
     expect(res).toEqual({ value, count: keys.length, records: { entity: 'test_reports', ids: sorted([...keys], rep) } });

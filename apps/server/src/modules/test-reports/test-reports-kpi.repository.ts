@@ -7,7 +7,7 @@ export const testReportsKpiRepository = {
   firstVersionsSignedBy(db: Kysely<DB>, s: { employeeId: number; start: string; end: string }) {
     return db
       .selectFrom('test_reports')
-      .select(['id', 'trip_id', 'customer_id', 'signed_at'])
+      .select(['id', 'trip_id', 'customer_id', 'round_id', 'signed_at'])
       .where('report_version', '=', 1)
       .where('state', '=', 'signed')
       .where('signed_by', '=', s.employeeId)

@@ -23,14 +23,15 @@ export class TestReportsKpiService {
 
   /**
    * The first versions the employee signed in the span, each due REPORT_DAYS_AFTER_RESULTS days after the latest due
-   * moment of its trip's released results for its customer. A correction (version 2…) is not measured: its clock is
+   * moment of its trip's (or its round's) released results for its customer. A correction (version 2…) is not measured: its clock is
    * the error found, not the samples' receipt.
    */
   async firstVersionsSignedBy(span: KpiSpan): Promise<SignedReport[]> {
     const rows = await repo.firstVersionsSignedBy(this.db, span);
     const latest = await this.analyses.latestDueOfTrips(rows.map((r) => r.trip_id));
     return rows.map((r) => {
-      const results = latest.get(`${r.trip_id}:${r.customer_id}`);
+      // A report of one round is due by that round's results, not the whole trip's.
+      const results = latest.get(`${r.trip_id}:${r.customer_id}${r.round_id !== null ? `:${r.round_id}` : ''}`);
       return {
         id: r.id,
         signed_at: new Date(r.signed_at as string).toISOString(),
