@@ -489,7 +489,14 @@ export async function buildApp({
     trends: new AnalysisTrendsService(db, { customers }),
   });
   await app.register(testReportsRoutes, {
-    reports: new TestReportsService(db, { analyses, company: companySettings, rounds, storage, log: app.log }),
+    reports: new TestReportsService(db, {
+      analyses,
+      company: companySettings,
+      rounds,
+      storage,
+      templates: contractTemplates,
+      log: app.log,
+    }),
     publicReports,
     limiter,
     publicUrl: config.publicUrl,

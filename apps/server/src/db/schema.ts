@@ -922,6 +922,8 @@ export interface ContractTemplatesTable extends Stamps {
   document_id: number | null;
   /** JSON array of the placeholder keys found when the file was checked. */
   placeholders: string;
+  /** 'contract' | 'test_report' (migration 0051, decision 40.32). */
+  kind: Generated<string>;
   search_text: string;
 }
 

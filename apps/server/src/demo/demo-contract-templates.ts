@@ -72,7 +72,9 @@ export async function loadDemoContractTemplates(db: Kysely<DB>, dataDir: string)
       storageKey: null,
       committed: false,
     };
-    await templates.create(actor, { code: t.code, name: t.name, description: t.description, active: true }, [upload]);
+    await templates.create(actor, { code: t.code, name: t.name, description: t.description, active: true, kind: 'contract' }, [
+      upload,
+    ]);
   }
   return TEMPLATES.length;
 }

@@ -52,12 +52,13 @@ export function withImage(docx: Buffer, rId: string, file: string, png: Buffer):
       at,
     );
   const doc = zip.file('word/document.xml')?.asText() ?? '';
-  if (!doc.includes(`xmlns:pic=`)) {
-    const decl = Object.entries(NS)
-      .map(([p, uri]) => `xmlns:${p}="${uri}"`)
-      .join(' ');
-    zip.file('word/document.xml', doc.replace('<w:document ', `<w:document ${decl} `), at);
-  }
+  // Only the prefixes the root does not declare yet: a Word-made document already declares some (r, wp).
+  const root = /<w:document\b[^>]*>/.exec(doc)?.[0] ?? '';
+  const decl = Object.entries(NS)
+    .filter(([p]) => !root.includes(`xmlns:${p}=`))
+    .map(([p, uri]) => `xmlns:${p}="${uri}"`)
+    .join(' ');
+  if (decl) zip.file('word/document.xml', doc.replace('<w:document ', `<w:document ${decl} `), at);
   zip.file(`word/media/${file}`, png, { ...at, binary: true });
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -1,9 +1,5 @@
-import {
-  TEMPLATE_LOOPS,
-  TEMPLATE_PLACEHOLDERS,
-  type TemplateLoop,
-  type TemplatePlaceholder,
-} from '@qlcv/common/schemas/contract-templates';
+import { TEMPLATE_LOOPS, TEMPLATE_PLACEHOLDERS } from '@qlcv/common/schemas/contract-templates';
+import { REPORT_LOOPS, REPORT_PLACEHOLDERS } from '@qlcv/common/schemas/report-templates';
 import type Docxtemplater from 'docxtemplater';
 import type PizZip from 'pizzip';
 import { unescapeXml } from './docx-build';
@@ -11,9 +7,10 @@ import { AppError } from './errors';
 import { docxtemplater, pizZip } from './lazy-deps';
 
 /**
- * Contract templates: .docx files with docxtemplater tags. Only the default parser is used (a tag is a plain key
- * looked up as an own property), so nothing written in a template is evaluated. Inspection compiles the template,
- * turns docxtemplater's compile errors into Vietnamese problems and checks every tag against the catalogue.
+ * Templates: .docx files with docxtemplater tags. Only the default parser is used (a tag is a plain key looked up as an
+ * own property), so nothing written in a template is evaluated. Inspection compiles the template, turns docxtemplater's
+ * compile errors into Vietnamese problems and checks every tag against a catalogue (the contracts' by default; the
+ * test report's for a report template, decision 40.32).
  */
 
 export interface TemplateProblem {
@@ -25,11 +22,31 @@ export interface TemplateInspection {
   problems: TemplateProblem[];
 }
 
+/** The tags a template may use: plain keys (a key of a loop's group only inside that loop) and loops. */
+export interface TemplateCatalogue {
+  placeholders: Record<string, { group: string; sample: string }>;
+  /** A loop's rows (samples) and the loop it must sit inside, if any. */
+  loops: Record<string, { within?: string | null; samples: readonly Record<string, unknown>[] }>;
+  /** The loop a placeholder group belongs to. */
+  loopOfGroup: Record<string, string | undefined>;
+}
+
+export const CONTRACT_CATALOGUE: TemplateCatalogue = {
+  placeholders: TEMPLATE_PLACEHOLDERS,
+  loops: TEMPLATE_LOOPS,
+  loopOfGroup: { items: 'items', vat_lines: 'vat_lines' },
+};
+
+/** A company's test report template: `{#params}` rows sit inside `{#points}`. */
+export const REPORT_CATALOGUE: TemplateCatalogue = {
+  placeholders: REPORT_PLACEHOLDERS,
+  loops: REPORT_LOOPS,
+  loopOfGroup: { points: 'points', params: 'params' },
+};
+
 const MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 const DOCX_OPTIONS = { paragraphLoop: true, linebreaks: true, errorLogging: false } as const;
-const CATALOGUE = TEMPLATE_PLACEHOLDERS as Record<string, TemplatePlaceholder>;
-const LOOP_OF_GROUP: Record<string, TemplateLoop | undefined> = { items: 'items', vat_lines: 'vat_lines' };
-const LOOP_NAMES = Object.keys(TEMPLATE_LOOPS) as TemplateLoop[];
+const loopNames = (c: TemplateCatalogue) => Object.keys(c.loops);
 
 interface Part {
   type: string;
@@ -223,11 +240,10 @@ function compileErrors(e: unknown): XtError[] {
 
 // --- the catalogue check ---
 
-const loopsText = LOOP_NAMES.map((l) => `{#${l}}`).join(', ');
-
 function checkParts(
+  cat: TemplateCatalogue,
   parts: Part[],
-  scope: TemplateLoop[],
+  scope: string[],
   where: (offset: number | undefined) => string,
   found: Set<string>,
   problems: TemplateProblem[],
@@ -246,49 +262,58 @@ function checkParts(
     }
     const isLoop = part.module === 'loop';
     const shown = isLoop ? `{${part.inverted ? '^' : '#'}${key}}` : `{${key}}`;
-    const problem = checkKey(key, isLoop, shown, scope);
+    const problem = checkKey(cat, key, isLoop, shown, scope);
     if (problem) problems.push({ tag: shown, message: `${problem}${at}` });
-    else found.add(isLoop && LOOP_NAMES.includes(key as TemplateLoop) ? `#${key}` : key);
+    else found.add(isLoop && cat.loops[key] ? `#${key}` : key);
     if (isLoop && part.subparsed) {
-      const inner = LOOP_NAMES.includes(key as TemplateLoop) ? [...scope, key as TemplateLoop] : scope;
-      checkParts(part.subparsed, inner, where, found, problems);
+      const inner = cat.loops[key] ? [...scope, key] : scope;
+      checkParts(cat, part.subparsed, inner, where, found, problems);
     }
   }
 }
 
 /** Why a key cannot be used here, or null when it can. A section over a plain key shows its content when set. */
-function checkKey(key: string, isLoop: boolean, shown: string, scope: TemplateLoop[]): string | null {
+function checkKey(cat: TemplateCatalogue, key: string, isLoop: boolean, shown: string, scope: string[]): string | null {
+  const names = loopNames(cat);
+  const known = cat.placeholders;
   if (key.trim() === '') return `Thẻ rỗng "${shown}"`;
-  if (key !== key.trim() && (CATALOGUE[key.trim()] || LOOP_NAMES.includes(key.trim() as TemplateLoop))) {
+  if (key !== key.trim() && (known[key.trim()] || names.includes(key.trim()))) {
     return `Thẻ "${shown}" có khoảng trắng thừa; hãy viết "{${isLoop ? '#' : ''}${key.trim()}}"`;
   }
   if (!/^[A-Za-z0-9_.]+$/.test(key.trim())) {
     // A tag that swallowed the text after a missing "}" up to a later one: name the field it started with
-    const known = [...Object.keys(CATALOGUE), ...LOOP_NAMES].filter((k) => key.trim().startsWith(k));
-    const first = known.sort((a, b) => b.length - a.length)[0];
+    const started = [...Object.keys(known), ...names].filter((k) => key.trim().startsWith(k));
+    const first = started.sort((a, b) => b.length - a.length)[0];
     if (first) return `Thẻ "{${isLoop ? '#' : ''}${first}" chưa được đóng (thiếu dấu "}")`;
     return `Thẻ "${short(shown, 60)}" không hợp lệ (tên trường chỉ gồm chữ không dấu, số, dấu chấm và gạch dưới)`;
   }
-  if (isLoop && LOOP_NAMES.includes(key as TemplateLoop)) return null;
-  const entry = CATALOGUE[key];
+  const ownLoop = isLoop ? cat.loops[key] : undefined;
+  if (ownLoop) {
+    const within = ownLoop.within;
+    if (within && !scope.includes(within))
+      return `Vòng lặp "${shown}" chỉ dùng được bên trong vòng lặp {#${within}}…{/${within}}`;
+    return null;
+  }
+  const entry = known[key];
   if (!entry) {
+    const loopsText = names.map((l) => `{#${l}}`).join(', ');
     return isLoop
       ? `Vòng lặp "${shown}" không có trong danh mục (chỉ dùng ${loopsText} hoặc một trường có trong danh mục)`
       : `Trường "${shown}" không có trong danh mục trường trộn`;
   }
-  const loop = LOOP_OF_GROUP[entry.group];
+  const loop = cat.loopOfGroup[entry.group];
   if (loop && !scope.includes(loop)) return `Trường "${shown}" chỉ dùng được bên trong vòng lặp {#${loop}}…{/${loop}}`;
   return null;
 }
 
 /** Whole `{name}` tags of every paragraph whose name is not in the catalogue (when the template does not compile). */
-function scanNames(zip: PizZip, where: ReturnType<typeof locator>): TemplateProblem[] {
+function scanNames(cat: TemplateCatalogue, zip: PizZip, where: ReturnType<typeof locator>): TemplateProblem[] {
   const out: TemplateProblem[] = [];
   for (const file of zip.file(/^word\/(document|header\d*|footer\d*)\.xml$/).map((f) => f.name)) {
     for (const p of paragraphsOf(zip, file)) {
       for (const m of unescapeXml(p.text).matchAll(/\{([#^/]?)([A-Za-z0-9_.]+)\}/g)) {
         const [tag, sign, key = ''] = m;
-        const known = sign ? LOOP_NAMES.includes(key as TemplateLoop) || Boolean(CATALOGUE[key]) : Boolean(CATALOGUE[key]);
+        const known = sign ? Boolean(cat.loops[key] || cat.placeholders[key]) : Boolean(cat.placeholders[key]);
         if (known) continue;
         const what = sign ? 'Vòng lặp' : 'Trường';
         out.push({
@@ -302,7 +327,7 @@ function scanNames(zip: PizZip, where: ReturnType<typeof locator>): TemplateProb
 }
 
 /** Every tag of the template and every problem, in Vietnamese, that would make it print wrong. */
-export function inspectDocxTemplate(buf: Buffer): TemplateInspection {
+export function inspectDocxTemplate(buf: Buffer, cat: TemplateCatalogue = CONTRACT_CATALOGUE): TemplateInspection {
   let zip: PizZip;
   try {
     zip = openDocx(buf);
@@ -317,22 +342,22 @@ export function inspectDocxTemplate(buf: Buffer): TemplateInspection {
   } catch (e) {
     // Compiling stops at the broken tags; the whole tags around them are still checked by name.
     const problems = compileErrors(e).map((err) => describeError(err, where));
-    return { placeholders: [], problems: [...problems, ...scanNames(zip, where)] };
+    return { placeholders: [], problems: [...problems, ...scanNames(cat, zip, where)] };
   }
   const found = new Set<string>();
   const problems: TemplateProblem[] = [];
   for (const [file, parts] of Object.entries(collect.parts)) {
-    checkParts(parts, [], (offset) => where(file, offset), found, problems);
+    checkParts(cat, parts, [], (offset) => where(file, offset), found, problems);
   }
   return { placeholders: [...found], problems };
 }
 
 /** The 422 a refused template answers with: one `errors` entry per problem. */
-export function templateRefused(problems: TemplateProblem[]): AppError {
+export function templateRefused(problems: TemplateProblem[], noun = 'Mẫu hợp đồng'): AppError {
   return new AppError(
     422,
     'TEMPLATE_INVALID',
-    `Mẫu hợp đồng có ${problems.length} lỗi, vui lòng sửa trong Word rồi tải lên lại.`,
+    `${noun} có ${problems.length} lỗi, vui lòng sửa trong Word rồi tải lên lại.`,
     problems.map((p) => ({ field: 'file', message: p.message })),
   );
 }
@@ -362,9 +387,10 @@ export function renderDocxTemplate(buf: Buffer, data: Record<string, unknown>): 
 }
 
 /** Data for a preview: every catalogue sample, and sample rows for the loops. */
-export function sampleTemplateData(): Record<string, unknown> {
+export function sampleTemplateData(cat: TemplateCatalogue = CONTRACT_CATALOGUE): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const [key, p] of Object.entries(CATALOGUE)) if (!LOOP_OF_GROUP[p.group]) data[key] = p.sample;
-  for (const loop of LOOP_NAMES) data[loop] = TEMPLATE_LOOPS[loop].samples.map((row) => ({ ...row }));
+  for (const [key, p] of Object.entries(cat.placeholders)) if (!cat.loopOfGroup[p.group]) data[key] = p.sample;
+  // A nested loop's rows come with its outer loop's samples.
+  for (const [loop, l] of Object.entries(cat.loops)) if (!l.within) data[loop] = l.samples.map((row) => ({ ...row }));
   return data;
 }

@@ -168,7 +168,8 @@ export type TemplateLoop = keyof typeof TEMPLATE_LOOPS;
 export const templatePlaceholderCatalogueSchema = z.object({
   groups: z.array(
     z.object({
-      group: z.enum(TEMPLATE_PLACEHOLDER_GROUPS),
+      /** A contract group, or a report group for `kind=test_report` (report-templates.ts). */
+      group: z.string(),
       label: z.string(),
       loop: z.string().nullable(),
       usage: z.string().nullable(),
@@ -198,6 +199,21 @@ export function placeholderCatalogue(): TemplatePlaceholderCatalogue {
 
 // --- API ---
 
+/**
+ * What a template prints (decision 40.32): a contract, or the company's test report (the report catalogue of
+ * report-templates.ts). Chosen when the template is created; contracts pick only `contract` templates.
+ */
+export const TEMPLATE_KINDS = ['contract', 'test_report'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const TEMPLATE_KIND_LABELS: Record<TemplateKind, string> = {
+  contract: 'Hợp đồng',
+  test_report: 'Phiếu kết quả thử nghiệm',
+};
+const templateKind = z.enum(TEMPLATE_KINDS, { error: 'Loại mẫu không hợp lệ' });
+
+/** `GET /api/contract-templates/placeholders?kind=`: which catalogue the help panel shows. */
+export const templatePlaceholdersQuery = z.object({ kind: templateKind.optional().default('contract') });
+
 const booleanish = z.preprocess(
   (v) => {
     if (v === 'true' || v === '1' || v === 1) return true;
@@ -213,6 +229,8 @@ export const contractTemplateCreateBody = z.object({
   name: requiredText('tên mẫu hợp đồng', 200),
   description: optionalText('mô tả', 2000),
   active: booleanish.optional().default(true),
+  /** Read on create only: a template's kind never changes (its file was checked against that kind's catalogue). */
+  kind: templateKind.optional().default('contract'),
 });
 export type ContractTemplateCreateBody = z.infer<typeof contractTemplateCreateBody>;
 
@@ -228,6 +246,7 @@ export const contractTemplateSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   active: z.boolean(),
+  kind: templateKind,
   placeholders: z.array(z.string()),
   file: documentSchema.nullable(),
   contracts_count: z.number(),
@@ -241,6 +260,7 @@ export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
 export const CONTRACT_TEMPLATE_SORTS = ['code', 'name', 'created_at', 'updated_at'] as const;
 export const contractTemplateListQuery = listQuery.extend({
   active: z.enum(['0', '1']).optional(),
+  kind: templateKind.optional(),
 });
 export type ContractTemplateListQuery = z.infer<typeof contractTemplateListQuery>;
 

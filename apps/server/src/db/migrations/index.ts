@@ -45,6 +45,7 @@ import { parameterTurnaround } from './0047-parameter-turnaround';
 import { testReportFiles } from './0048-test-report-files';
 import { testReportNumberPattern } from './0049-test-report-number-pattern';
 import { testReportRound } from './0050-test-report-round';
+import { templateKind } from './0051-template-kind';
 
 // Migrations are imported, not read from disk, so the bundled server carries them.
 const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>): Promise<void> }> = {
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, (kind: DialectKind) => { up(db: Kysely<unknown>
   '0048-test-report-files': testReportFiles,
   '0049-test-report-number-pattern': testReportNumberPattern,
   '0050-test-report-round': testReportRound,
+  '0051-template-kind': templateKind,
 };
 
 export function migrationProvider(kind: DialectKind): MigrationProvider {

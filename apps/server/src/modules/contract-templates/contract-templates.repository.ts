@@ -5,12 +5,14 @@ import { likeNormalized } from '../../lib/vi-search';
 export interface ContractTemplateFilter {
   search: string | null;
   active?: boolean;
+  kind?: string;
 }
 
 function filtered(db: Kysely<DB>, f: ContractTemplateFilter) {
   let q = db.selectFrom('contract_templates as t');
   if (f.search) q = q.where(likeNormalized('t.search_text', f.search));
   if (f.active !== undefined) q = q.where('t.active', '=', f.active ? 1 : 0);
+  if (f.kind !== undefined) q = q.where('t.kind', '=', f.kind);
   return q;
 }
 
@@ -25,6 +27,7 @@ function withRelations(q: ReturnType<typeof filtered>) {
       't.description',
       't.active',
       't.placeholders',
+      't.kind',
       't.document_id',
       't.created_by',
       't.version',
@@ -72,12 +75,13 @@ export const contractTemplatesRepository = {
     return Number(row.n);
   },
 
-  /** Active templates by name: the contract form's picker. */
+  /** Active contract templates by name: the contract form's picker (report templates never print a contract). */
   options(db: Kysely<DB>) {
     return db
       .selectFrom('contract_templates')
       .select(['id', 'code', 'name'])
       .where('active', '=', 1)
+      .where('kind', '=', 'contract')
       .orderBy('name')
       .orderBy('id')
       .execute();
@@ -86,6 +90,19 @@ export const contractTemplatesRepository = {
   find(db: Kysely<DB>, id: number) {
     return withRelations(filtered(db, { search: null }))
       .where('t.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The active test report template last written (decision 40.32), with a file; none → the built-in one. */
+  newestActiveReport(db: Kysely<DB>) {
+    return db
+      .selectFrom('contract_templates')
+      .select(['id', 'document_id'])
+      .where('kind', '=', 'test_report')
+      .where('active', '=', 1)
+      .where('document_id', 'is not', null)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
       .executeTakeFirst();
   },
 

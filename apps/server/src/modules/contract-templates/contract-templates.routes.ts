@@ -6,8 +6,11 @@ import {
   contractTemplateSchema,
   contractTemplateUpdateBody,
   placeholderCatalogue,
+  TEMPLATE_KIND_LABELS,
   templatePlaceholderCatalogueSchema,
+  templatePlaceholdersQuery,
 } from '@qlcv/common/schemas/contract-templates';
+import { reportPlaceholderCatalogue } from '@qlcv/common/schemas/report-templates';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,9 +32,9 @@ const sendDocx = (reply: FastifyReply, file: DocxFile) =>
     .send(file.buffer);
 
 const FORM_DESCRIPTION =
-  'multipart/form-data: fields `code`, `name`, `description`, `active` (1/0)' +
-  ' and one .docx `file`. The file is checked against the placeholder catalogue; any problem answers 422 with one' +
-  ' `errors` entry per problem (field `file`).';
+  'multipart/form-data: fields `code`, `name`, `description`, `active` (1/0), `kind` (`contract` default |' +
+  " `test_report`, read on create only) and one .docx `file`. The file is checked against its kind's placeholder" +
+  ' catalogue; any problem answers 422 with one `errors` entry per problem (field `file`).';
 
 /**
  * Contract templates (issue 11). Any signed-in user reads them (seed: these screens need only authentication);
@@ -58,6 +61,7 @@ export const contractTemplatesRoutes: FastifyPluginAsyncZod<{ contractTemplates:
         columns: [
           { header: 'Mã', width: 16, value: (t) => t.code },
           { header: 'Tên mẫu', width: 40, value: (t) => t.name },
+          { header: 'Loại mẫu', width: 24, value: (t) => TEMPLATE_KIND_LABELS[t.kind] },
           { header: 'Tệp', width: 36, value: (t) => t.file?.original_name },
           { header: 'Số trường trộn', width: 14, value: (t) => t.placeholders.length },
           { header: 'Số hợp đồng', width: 12, value: (t) => t.contracts_count },
@@ -76,11 +80,14 @@ export const contractTemplatesRoutes: FastifyPluginAsyncZod<{ contractTemplates:
     () => contractTemplates.options(),
   );
 
-  // The help panel of the template form.
+  // The help panel of the template form: the contracts' catalogue, or the test report's (`kind=test_report`).
   app.get(
     '/api/contract-templates/placeholders',
-    { config: { auth: true }, schema: { tags, response: { 200: templatePlaceholderCatalogueSchema } } },
-    () => placeholderCatalogue(),
+    {
+      config: { auth: true },
+      schema: { tags, querystring: templatePlaceholdersQuery, response: { 200: templatePlaceholderCatalogueSchema } },
+    },
+    (req) => (req.query.kind === 'test_report' ? reportPlaceholderCatalogue() : placeholderCatalogue()),
   );
 
   app.get(

@@ -6,12 +6,20 @@ import {
   type ContractTemplateCreateBody,
   type ContractTemplateOption,
   type ContractTemplateUpdateBody,
+  type TemplateKind,
 } from '@qlcv/common/schemas/contract-templates';
 import type { DocumentRecord } from '@qlcv/common/schemas/documents';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/audit';
-import { inspectDocxTemplate, renderDocxTemplate, sampleTemplateData, templateRefused } from '../../lib/docx-template';
+import {
+  CONTRACT_CATALOGUE,
+  inspectDocxTemplate,
+  REPORT_CATALOGUE,
+  renderDocxTemplate,
+  sampleTemplateData,
+  templateRefused,
+} from '../../lib/docx-template';
 import { AppError, invalid } from '../../lib/errors';
 import * as kit from '../../lib/plain-record';
 import { likePattern } from '../../lib/vi-search';
@@ -62,11 +70,19 @@ const templates = new kit.PlainRecords({
   auditView,
 });
 
-export type ContractTemplateListQuery = ListQuery & { active?: '0' | '1' };
+/** A kind's catalogue and the name its refusals use (decision 40.32). */
+const KIND = {
+  contract: { catalogue: CONTRACT_CATALOGUE, noun: 'Mẫu hợp đồng' },
+  test_report: { catalogue: REPORT_CATALOGUE, noun: 'Mẫu phiếu kết quả thử nghiệm' },
+} as const;
+const kindOf = (kind: string): TemplateKind => (kind === 'test_report' ? 'test_report' : 'contract');
+
+export type ContractTemplateListQuery = ListQuery & { active?: '0' | '1'; kind?: TemplateKind };
 
 const filterOf = (q: ContractTemplateListQuery): ContractTemplateFilter => ({
   search: likePattern(q.search),
   active: q.active === undefined ? undefined : q.active === '1',
+  kind: q.kind,
 });
 
 const list = new kit.PlainList({
@@ -106,7 +122,11 @@ export class ContractTemplatesService {
   }
 
   /** The one .docx of a create/update, read and checked; every problem refuses it with 422. */
-  private async checkedFile(uploads: Upload[], required: boolean): Promise<{ upload: Upload; placeholders: string[] } | null> {
+  private async checkedFile(
+    uploads: Upload[],
+    required: boolean,
+    kind: TemplateKind,
+  ): Promise<{ upload: Upload; placeholders: string[] } | null> {
     const files = uploads.filter((u) => u.base === 'file');
     if (uploads.length > files.length || files.length > 1) throw invalid('file', 'Chỉ gửi một tệp mẫu .docx ở trường "file".');
     const upload = files[0];
@@ -114,8 +134,9 @@ export class ContractTemplatesService {
       if (required) throw invalid('file', 'Vui lòng chọn tệp mẫu hợp đồng (.docx).');
       return null;
     }
-    const { placeholders, problems } = inspectDocxTemplate(await readFile(upload.tempPath));
-    if (problems.length > 0) throw templateRefused(problems);
+    const { catalogue, noun } = KIND[kind];
+    const { placeholders, problems } = inspectDocxTemplate(await readFile(upload.tempPath), catalogue);
+    if (problems.length > 0) throw templateRefused(problems, noun);
     return { upload, placeholders };
   }
 
@@ -136,11 +157,11 @@ export class ContractTemplatesService {
   }
 
   async create(actor: Actor, body: ContractTemplateCreateBody, uploads: Upload[]): Promise<ContractTemplate> {
-    const file = await this.checkedFile(uploads, true);
+    const file = await this.checkedFile(uploads, true, body.kind);
     if (!file) throw invalid('file', 'Vui lòng chọn tệp mẫu hợp đồng (.docx).');
     return this.documents.saveWith(uploads, (trx) =>
       templates.create(trx, actor, body, {
-        values: { placeholders: JSON.stringify(file.placeholders) },
+        values: { placeholders: JSON.stringify(file.placeholders), kind: body.kind },
         written: async (trx, id) => {
           const { documentId } = await this.storeFile(trx, actor, id, file.upload);
           await repo.setDocument(trx, id, documentId);
@@ -151,8 +172,9 @@ export class ContractTemplatesService {
 
   /** Updates the fields; a new file (optional) replaces the old one once it passes the check. */
   async update(actor: Actor, id: number, body: ContractTemplateUpdateBody, uploads: Upload[]): Promise<ContractTemplate> {
-    await this.get(id);
-    const file = await this.checkedFile(uploads, false);
+    // The kind is the stored one: the file kept without a new upload was checked against its catalogue.
+    const { kind } = await this.get(id);
+    const file = await this.checkedFile(uploads, false, kind);
     let oldKeys: string[] = [];
     const after = await this.documents.saveWith(uploads, (trx) =>
       templates.update(trx, actor, id, body, {
@@ -194,6 +216,13 @@ export class ContractTemplatesService {
     return this.documents.read(template.file.id);
   }
 
+  /** The company's test report template (the newest active one, decision 40.32), or null for the built-in one; `db`
+   * is the signing's transaction (read through it: SQLite has one connection). */
+  async reportTemplate(db: Kysely<DB> = this.db): Promise<Buffer | null> {
+    const row = await repo.newestActiveReport(db);
+    return row?.document_id ? this.documents.read(row.document_id, db) : null;
+  }
+
   /** `GET …/{id}/file`: the template as uploaded. */
   async download(id: number): Promise<DocxFile> {
     const template = await this.get(id);
@@ -204,7 +233,7 @@ export class ContractTemplatesService {
   /** `GET …/{id}/preview`: the template filled with the catalogue's sample data. */
   async preview(id: number): Promise<DocxFile> {
     const template = await this.get(id);
-    const buffer = renderDocxTemplate(await this.fileOf(id), sampleTemplateData());
+    const buffer = renderDocxTemplate(await this.fileOf(id), sampleTemplateData(KIND[template.kind].catalogue));
     return { fileName: `xem-thu-${template.code}.docx`, buffer };
   }
 }
@@ -227,6 +256,7 @@ function toTemplate(row: ContractTemplateRow): ContractTemplate {
     ...kit.recordHead(row),
     description: row.description,
     active: Boolean(Number(row.active)),
+    kind: kindOf(row.kind),
     placeholders: parsePlaceholders(row.placeholders),
     file,
     contracts_count: Number(row.contracts_count ?? 0),

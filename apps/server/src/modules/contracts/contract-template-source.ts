@@ -10,15 +10,18 @@ export interface ContractTemplateSource {
   fileOf(id: number): Promise<Buffer>;
 }
 
-/** The contract templates module's service as a template source: its `get` answers 404 for an unknown id. */
+/**
+ * The contract templates module's service as a template source: its `get` answers 404 for an unknown id. A test report
+ * template (kind `test_report`, decision 40.32) is no contract's template: as if there were none.
+ */
 export function templateSource(templates: {
-  get(id: number, db: Kysely<DB>): Promise<{ id: number; name: string }>;
+  get(id: number, db: Kysely<DB>): Promise<{ id: number; name: string; kind: string }>;
   fileOf(id: number): Promise<Buffer>;
 }): ContractTemplateSource {
   return {
     find: (db, id) =>
       templates.get(id, db).then(
-        (t) => ({ id: t.id, name: t.name }),
+        (t) => (t.kind === 'contract' ? { id: t.id, name: t.name } : null),
         (err: unknown) => {
           if (err instanceof AppError && err.status === 404) return null;
           throw err;

@@ -199,8 +199,8 @@ export class DocumentsService {
   }
 
   /** The bytes of a document, for the server's own use (a contract template to fill); access is the caller's business. */
-  async read(id: number): Promise<Buffer> {
-    const doc = await repo.find(this.db, id);
+  async read(id: number, db: Kysely<DB> = this.db): Promise<Buffer> {
+    const doc = await repo.find(db, id);
     const bytes = doc ? await this.storage.read(doc.storage_key) : null;
     if (!bytes) throw notFound('Tệp không còn trên máy chủ.');
     return bytes;

@@ -3,8 +3,9 @@ import { formatDate, formatDateTime } from '@qlcv/common/format/date';
 import { formatDecVi } from '@qlcv/common/lab-decimal';
 import { VERDICT_LABELS, type Verdict } from '@qlcv/common/regulation-limits';
 import type { CompanySettings } from '@qlcv/common/schemas/company-settings';
-import { withImage } from '../../lib/docx-image';
+import { imageRun, withImage } from '../../lib/docx-image';
 import { renderDocxTemplate } from '../../lib/docx-template';
+import { pizZip } from '../../lib/lazy-deps';
 import { qrPng } from '../../lib/qr-png';
 import { vnToday } from '../../lib/vn-time';
 import { QR_FILE, QR_REL, testReportTemplate } from './test-report-template';
@@ -115,10 +116,37 @@ export function reportData(facts: ReportFacts, company: CompanySettings, results
   };
 }
 
-/** The signed version's .docx (the template filled, the QR of its public page in place) and its SHA-256. */
-export function renderReport(facts: ReportFacts, company: CompanySettings, results: ReportResult[], origin: string) {
+/**
+ * A company template's document with the QR's paragraph appended after its last one (before the body's section
+ * properties): the default parser has no image tag, so the QR's place is the end (decision 40.32).
+ */
+function withQrParagraph(docx: Buffer): Buffer {
+  const zip = new (pizZip())(docx);
+  const doc = zip.file('word/document.xml')?.asText() ?? '';
+  const end = doc.lastIndexOf('</w:body>');
+  if (end < 0) return docx;
+  const sect = doc.lastIndexOf('<w:sectPr', end);
+  // The body's own sectPr is its last child; one inside a paragraph (a section break) ends before a later </w:p>.
+  const at = sect >= 0 && doc.indexOf('</w:p>', sect) < 0 ? sect : end;
+  const qr = `<w:p>${imageRun(QR_REL, 3, { id: 9001, name: 'QR', description: 'Mã QR trang kiểm tra phiếu' })}</w:p>`;
+  zip.file('word/document.xml', doc.slice(0, at) + qr + doc.slice(at), { date: new Date('2026-01-01T00:00:00Z') });
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/**
+ * The signed version's .docx (the template filled, the QR of its public page in place) and its SHA-256. `template` is
+ * the company's report template (decision 40.32); without one, the built-in template.
+ */
+export function renderReport(
+  facts: ReportFacts,
+  company: CompanySettings,
+  results: ReportResult[],
+  origin: string,
+  template: Buffer | null = null,
+) {
   const url = verifyUrl(origin, facts.verify_code);
-  const filled = renderDocxTemplate(testReportTemplate(), reportData(facts, company, results, url));
+  const data = reportData(facts, company, results, url);
+  const filled = template ? withQrParagraph(renderDocxTemplate(template, data)) : renderDocxTemplate(testReportTemplate(), data);
   const buffer = withImage(filled, QR_REL, QR_FILE, qrPng(url).png);
   return { buffer, sha256: createHash('sha256').update(buffer).digest('hex') };
 }

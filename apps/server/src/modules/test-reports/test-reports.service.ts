@@ -94,6 +94,8 @@ export interface TestReportsDeps {
   /** A trip's rounds at a customer's sites: a report of one round (decision 40.31). */
   rounds: MonitoringRoundsService;
   storage: Storage;
+  /** The company's own report template, when one is active (decision 40.32); absent → the built-in template. */
+  templates?: { reportTemplate(db: Kysely<DB>): Promise<Buffer | null> };
   /** Where a PDF conversion failure is told (the .docx stands without it). */
   log?: { warn(obj: unknown, msg?: string): void };
 }
@@ -285,7 +287,8 @@ export class TestReportsService {
     const stored: string[] = [];
     const store = async (db: Kysely<DB>, facts: ReportFacts, results: ReportResult[], origin: string) => {
       const company = await this.deps.company.get(db);
-      const { buffer, sha256 } = renderReport(facts, company, results, origin);
+      const template = (await this.deps.templates?.reportTemplate(db)) ?? null;
+      const { buffer, sha256 } = renderReport(facts, company, results, origin, template);
       const temp = await storage.receive(Readable.from([buffer]));
       const key = storage.newKey();
       try {
