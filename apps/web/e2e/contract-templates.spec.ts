@@ -132,3 +132,74 @@ test('Mẫu hợp đồng: người không có quyền cài đặt chỉ xem và
   await page.goto('/admin/settings/contract-template/create');
   await expect(page.getByText('403 — Không có quyền truy cập')).toBeVisible();
 });
+
+/** The sample's package with its body replaced by one paragraph per line (a report template, decision 40.32). */
+function withBody(sample: Buffer, lines: string[]): Buffer {
+  const zip = new PizZip(sample);
+  const xml = zip.file('word/document.xml')?.asText() ?? '';
+  const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${l}</w:t></w:r></w:p>`).join('');
+  zip.file('word/document.xml', xml.replace(/<w:body>[\s\S]*<\/w:body>/, `<w:body>${body}</w:body>`));
+  return zip.generate({ type: 'nodebuffer' }) as Buffer;
+}
+
+test('Mẫu phiếu kết quả thử nghiệm: chọn loại mẫu, trợ giúp trường trộn của phiếu, tệp lỗi → danh sách lỗi, tệp đúng → lưu', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminLogin(request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const id = unique();
+  const sample = await (await request.get('/api/contract-templates/sample', { headers: auth })).body();
+  const good = withBody(sample, [
+    'PHIẾU KẾT QUẢ – MẪU RIÊNG {report.number}',
+    'Khách hàng: {customer.name}',
+    '{#points}',
+    'Điểm {point.code} – {point.name}',
+    '{#params}{param.name}: {param.result} {param.unit}{/params}',
+    '{/points}',
+    'Mã xác thực: {verify.code}',
+  ]);
+  const broken = withBody(sample, ['Số hợp đồng: {contract.number}', '{param.result}']);
+  await signInUi(page, ADMIN.username, ADMIN.password);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.goto('/admin/settings/contract-template/create');
+  await page.locator('.ant-radio-button-wrapper', { hasText: 'Phiếu kết quả thử nghiệm' }).click();
+  await expect(page.getByText('{param.result}', { exact: true })).toBeVisible();
+  await expect(page.getByText('{contract.number}', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Mã QR của trang kiểm tra phiếu được tự động thêm vào cuối phiếu', { exact: false })).toBeVisible();
+  await page.getByLabel('Mã mẫu').fill(`PKQ-${id}`);
+  await page.getByLabel('Tên mẫu').fill(`Phiếu kết quả riêng ${id}`);
+  await page.locator('input[type=file]').setInputFiles({ name: 'phieu-loi.docx', mimeType: DOCX, buffer: broken });
+  await page.locator('form').getByRole('button', { name: 'Thêm mẫu phiếu kết quả' }).click();
+  const problems = page.getByTestId('template-problems');
+  await expect(problems).toContainText('Mẫu phiếu kết quả thử nghiệm có 2 lỗi');
+  await expect(problems).toContainText('Trường "{contract.number}" không có trong danh mục trường trộn');
+  await expect(problems).toContainText('Trường "{param.result}" chỉ dùng được bên trong vòng lặp {#params}');
+  await page.screenshot({ path: shot('report-template-problems-390'), fullPage: true });
+
+  await page.locator('input[type=file]').setInputFiles({ name: 'phieu-rieng.docx', mimeType: DOCX, buffer: good });
+  await page.locator('form').getByRole('button', { name: 'Thêm mẫu phiếu kết quả' }).click();
+  await expect(page.getByText(`Đã thêm mẫu phiếu kết quả “Phiếu kết quả riêng ${id}”`)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/settings\/contract-template\/\d+\/edit$/);
+  await expect(page.getByRole('radio', { name: 'Phiếu kết quả thử nghiệm' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Hợp đồng' })).toBeDisabled();
+  await page.screenshot({ path: shot('report-template-edit-390'), fullPage: true });
+
+  // Listed with its kind; never among the contract form's templates.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/admin/settings/contract-template');
+  await page.getByPlaceholder('Tìm theo mã, tên mẫu').fill(`PKQ-${id}`);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Phiếu kết quả thử nghiệm')).toBeVisible();
+  await page.screenshot({ path: shot('report-template-list'), fullPage: true });
+  const options = await (await request.get('/api/contract-templates/options', { headers: auth })).json();
+  const saved = (await (await request.get(`/api/contract-templates?search=PKQ-${id}`, { headers: auth })).json()).data[0];
+  expect(saved.kind).toBe('test_report');
+  expect(options.map((o: { id: number }) => o.id)).not.toContain(saved.id);
+
+  // Removed again: an active report template would print every later signed report of this run.
+  expect((await request.delete(`/api/contract-templates/${saved.id}`, { headers: auth })).status()).toBe(204);
+});

@@ -127,7 +127,8 @@ export const queryKeys = {
   /** `/api/contract-templates`; `placeholders` is the catalogue of merge fields (the form's help panel). */
   contractTemplates: {
     ...resource('contract-templates'),
-    placeholders: () => ['contract-templates', 'placeholders'] as const,
+    /** By kind: the contracts' catalogue or the test report's (decision 40.32). */
+    placeholders: (kind: string = 'contract') => ['contract-templates', 'placeholders', kind] as const,
     /** `GET /api/contract-templates/options`: the contract form's template picker. */
     options: () => ['contract-templates', 'options'] as const,
   },

@@ -1,5 +1,5 @@
 import type { Paginated } from '@qlcv/common/schemas/common';
-import type { ContractTemplate, TemplatePlaceholderCatalogue } from '@qlcv/common/schemas/contract-templates';
+import type { ContractTemplate, TemplateKind, TemplatePlaceholderCatalogue } from '@qlcv/common/schemas/contract-templates';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toFormData } from '@/lib/api/form-data';
 import { api } from '@/lib/api/requester';
@@ -13,6 +13,8 @@ export interface ContractTemplateListQuery {
   search?: string;
   /** `1` in use, `0` not. */
   active?: string;
+  /** `contract` or `test_report`. */
+  kind?: string;
 }
 
 /** What a create or update sends: the fields, and the .docx when one was chosen. */
@@ -21,6 +23,8 @@ export interface ContractTemplateInput {
   name: string;
   description: string | null;
   active: boolean;
+  /** Sent on create only: a template's kind never changes. */
+  kind?: TemplateKind;
   file?: File | null;
 }
 
@@ -42,11 +46,12 @@ export function useContractTemplate(id: number) {
   });
 }
 
-/** GET /api/contract-templates/placeholders: the merge fields by group (the form's help panel). */
-export function usePlaceholderCatalogue() {
+/** GET /api/contract-templates/placeholders?kind=: the merge fields by group of a kind (the form's help panel). */
+export function usePlaceholderCatalogue(kind: TemplateKind = 'contract') {
   return useQuery({
-    queryKey: queryKeys.contractTemplates.placeholders(),
-    queryFn: () => api.get<TemplatePlaceholderCatalogue>('/api/contract-templates/placeholders', { display: 'ignore' }),
+    queryKey: queryKeys.contractTemplates.placeholders(kind),
+    queryFn: () =>
+      api.get<TemplatePlaceholderCatalogue>('/api/contract-templates/placeholders', { params: { kind }, display: 'ignore' }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -57,6 +62,7 @@ const formOf = (input: ContractTemplateInput, version?: number) =>
     name: input.name,
     description: input.description ?? '',
     active: input.active,
+    ...(input.kind && version === undefined ? { kind: input.kind } : {}),
     ...(version !== undefined ? { version } : {}),
     ...(input.file ? { file: input.file } : {}),
   });

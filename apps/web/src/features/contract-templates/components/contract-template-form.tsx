@@ -1,6 +1,11 @@
 import { FileWordOutlined, InboxOutlined } from '@ant-design/icons';
-import { contractTemplateCreateBody } from '@qlcv/common/schemas/contract-templates';
-import { Card, Col, Form, type FormInstance, Row, Space, Typography, Upload } from 'antd';
+import {
+  contractTemplateCreateBody,
+  TEMPLATE_KIND_LABELS,
+  TEMPLATE_KINDS,
+  type TemplateKind,
+} from '@qlcv/common/schemas/contract-templates';
+import { Card, Col, Form, type FormInstance, Radio, Row, Space, Typography, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { ActiveField, CodeNameFields, DescriptionField, FormFooter } from '@/components/record-form';
 import { handleSubmitError } from '@/components/submit-error';
@@ -14,9 +19,18 @@ export interface ContractTemplateFormValues {
   name: string;
   description: string | null;
   active: boolean;
+  kind: TemplateKind;
 }
 
-export const EMPTY_CONTRACT_TEMPLATE: ContractTemplateFormValues = { code: '', name: '', description: null, active: true };
+export const EMPTY_CONTRACT_TEMPLATE: ContractTemplateFormValues = {
+  code: '',
+  name: '',
+  description: null,
+  active: true,
+  kind: 'contract',
+};
+
+const KIND_OPTIONS = TEMPLATE_KINDS.map((k) => ({ value: k, label: TEMPLATE_KIND_LABELS[k] }));
 
 const DOCX_ACCEPT = '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -37,6 +51,8 @@ interface Props {
   problems?: { message: string; list: string[] } | null;
   /** Shown above the form (e.g. the 409 notice). */
   notice?: ReactNode;
+  /** Edit: the kind is shown, never changed (the file was checked against its catalogue). */
+  kindLocked?: boolean;
 }
 
 /** Code, name, description, in use, and the .docx; the placeholder help beside it. Shared by create and edit. */
@@ -53,7 +69,9 @@ export function ContractTemplateForm({
   current,
   problems,
   notice,
+  kindLocked,
 }: Props) {
+  const kind = (Form.useWatch('kind', form) as TemplateKind | undefined) ?? initialValues.kind;
   return (
     <Row gutter={16}>
       <Col xs={24} xl={14}>
@@ -67,7 +85,18 @@ export function ContractTemplateForm({
         >
           {notice}
           {problems && <TemplateProblems message={problems.message} problems={problems.list} />}
-          <Card title="Thông tin mẫu hợp đồng" style={{ marginBottom: 16 }}>
+          <Card title="Thông tin mẫu" style={{ marginBottom: 16 }}>
+            <Form.Item
+              name="kind"
+              label="Loại mẫu"
+              extra={
+                kind === 'test_report'
+                  ? 'Phiếu kết quả được in từ mẫu phiếu đang sử dụng mới nhất khi ký phát hành; mã QR được thêm vào cuối phiếu. Phiếu đã ký không thay đổi.'
+                  : 'Mẫu hợp đồng được chọn khi lập hợp đồng.'
+              }
+            >
+              <Radio.Group options={KIND_OPTIONS} disabled={kindLocked} optionType="button" />
+            </Form.Item>
             <Row gutter={16}>
               <CodeNameFields
                 shape={contractTemplateCreateBody.shape}
@@ -79,7 +108,14 @@ export function ContractTemplateForm({
                 rows={2}
                 placeholder="Mẫu này dùng cho loại hợp đồng nào"
               />
-              <ActiveField extra="Chỉ mẫu đang sử dụng mới được chọn khi lập hợp đồng." plain />
+              <ActiveField
+                extra={
+                  kind === 'test_report'
+                    ? 'Chỉ mẫu phiếu đang sử dụng mới được dùng khi ký phiếu; không có mẫu nào thì dùng mẫu có sẵn.'
+                    : 'Chỉ mẫu đang sử dụng mới được chọn khi lập hợp đồng.'
+                }
+                plain
+              />
             </Row>
           </Card>
           <Card title="Tệp mẫu (.docx)" style={{ marginBottom: 16 }}>
@@ -115,7 +151,7 @@ export function ContractTemplateForm({
         </Form>
       </Col>
       <Col xs={24} xl={10}>
-        <PlaceholderHelp />
+        <PlaceholderHelp kind={kind} />
       </Col>
     </Row>
   );

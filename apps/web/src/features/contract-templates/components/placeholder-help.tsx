@@ -1,30 +1,40 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { TemplateKind } from '@qlcv/common/schemas/contract-templates';
 import { Alert, Button, Card, Collapse, Skeleton, Space, Typography } from 'antd';
 import { usePlaceholderCatalogue, useTemplateDownloads } from '../api/contract-templates-api';
 
-/** "Trường trộn": every placeholder by group with a copy button, and how the loops are written. */
-export function PlaceholderHelp() {
-  const catalogue = usePlaceholderCatalogue();
+/** "Trường trộn": every placeholder of the kind's catalogue by group with a copy button, and how the loops are written. */
+export function PlaceholderHelp({ kind = 'contract' }: { kind?: TemplateKind }) {
+  const catalogue = usePlaceholderCatalogue(kind);
+  const report = kind === 'test_report';
   const downloads = useTemplateDownloads();
   return (
     <Card
       title="Trường trộn"
       size="small"
       extra={
-        <Button
-          size="small"
-          icon={<DownloadOutlined />}
-          loading={downloads.sample.isPending}
-          onClick={() => downloads.sample.mutate()}
-        >
-          Tải mẫu gợi ý
-        </Button>
+        !report && (
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={downloads.sample.isPending}
+            onClick={() => downloads.sample.mutate()}
+          >
+            Tải mẫu gợi ý
+          </Button>
+        )
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        Soạn hợp đồng trong Word, đặt các thẻ dưới đây vào chỗ cần điền (giữ nguyên cặp ngoặc {'{ }'}). Khi tải lên, hệ thống kiểm
-        tra từng thẻ; thẻ sai tên hoặc thiếu ngoặc sẽ được liệt kê để sửa.
+        {report ? 'Soạn phiếu kết quả' : 'Soạn hợp đồng'} trong Word, đặt các thẻ dưới đây vào chỗ cần điền (giữ nguyên cặp ngoặc{' '}
+        {'{ }'}). Khi tải lên, hệ thống kiểm tra từng thẻ; thẻ sai tên hoặc thiếu ngoặc sẽ được liệt kê để sửa.
       </Typography.Paragraph>
+      {report && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          Mã QR của trang kiểm tra phiếu được tự động thêm vào cuối phiếu; đặt {'{verify.code}'} và {'{verify.url}'} ở chỗ cần in
+          mã xác thực.
+        </Typography.Paragraph>
+      )}
       {catalogue.isPending ? (
         <Skeleton active />
       ) : catalogue.isError ? (
@@ -32,7 +42,7 @@ export function PlaceholderHelp() {
       ) : (
         <Collapse
           size="small"
-          defaultActiveKey={['contract', 'items']}
+          defaultActiveKey={report ? ['report', 'points', 'params'] : ['contract', 'items']}
           items={catalogue.data.groups.map((g) => ({
             key: g.group,
             label: `${g.label} (${g.placeholders.length})`,

@@ -22,6 +22,7 @@ export default function ContractTemplateCreatePage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ message: string; list: string[] } | null>(null);
+  const kind = Form.useWatch('kind', form);
 
   if (!canEdit) return <ForbiddenPage />;
 
@@ -37,9 +38,11 @@ export default function ContractTemplateCreatePage() {
         name: values.name.trim(),
         description: values.description?.trim() || null,
         active: values.active,
+        kind: values.kind,
         file,
       });
-      notifySuccess(`Đã thêm mẫu hợp đồng “${saved.name}” (${saved.placeholders.length} trường trộn).`);
+      const noun = saved.kind === 'test_report' ? 'mẫu phiếu kết quả' : 'mẫu hợp đồng';
+      notifySuccess(`Đã thêm ${noun} “${saved.name}” (${saved.placeholders.length} trường trộn).`);
       navigate(urlFor('contract_templates.edit', { id: saved.id }));
     } catch (error) {
       showSubmitError(form, error, setProblems);
@@ -49,7 +52,7 @@ export default function ContractTemplateCreatePage() {
   return (
     <>
       <PageHeader
-        title="Thêm mẫu hợp đồng"
+        title="Thêm mẫu hợp đồng / phiếu kết quả"
         subtitle="Tải lên tệp Word (.docx) có các trường trộn; có thể bắt đầu từ “Tải mẫu gợi ý”."
       />
       <ContractTemplateForm
@@ -58,7 +61,7 @@ export default function ContractTemplateCreatePage() {
         onFinish={onFinish}
         onCancel={() => navigate(urlFor('contract_templates.index'))}
         submitting={create.isPending}
-        submitLabel="Thêm mẫu hợp đồng"
+        submitLabel={kind === 'test_report' ? 'Thêm mẫu phiếu kết quả' : 'Thêm mẫu hợp đồng'}
         file={file}
         onFile={(f) => {
           setFile(f);

@@ -112,7 +112,7 @@ function EditForm({ template, onReload, reloading }: { template: ContractTemplat
   return (
     <>
       <PageHeader
-        title={`Sửa mẫu hợp đồng: ${template.name}`}
+        title={`${template.kind === 'test_report' ? 'Sửa mẫu phiếu kết quả' : 'Sửa mẫu hợp đồng'}: ${template.name}`}
         subtitle={`Mã ${template.code} · ${template.placeholders.length} trường trộn · dùng cho ${template.contracts_count} hợp đồng`}
         extra={<DeleteContractTemplateButton template={template} type="default" onDeleted={back} />}
       />
@@ -123,7 +123,9 @@ function EditForm({ template, onReload, reloading }: { template: ContractTemplat
           name: template.name,
           description: template.description,
           active: template.active,
+          kind: template.kind,
         }}
+        kindLocked
         onFinish={onFinish}
         onCancel={back}
         submitting={update.isPending}

@@ -1,7 +1,7 @@
 import { DownloadOutlined, EditOutlined, EyeOutlined, FileWordOutlined } from '@ant-design/icons';
 import { formatDate } from '@qlcv/common/format/date';
 import { truncateWords } from '@qlcv/common/format/text';
-import type { ContractTemplate } from '@qlcv/common/schemas/contract-templates';
+import { type ContractTemplate, TEMPLATE_KIND_LABELS, TEMPLATE_KINDS } from '@qlcv/common/schemas/contract-templates';
 import { Button, Select, Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { sortOrderOf, toQuery, useListParams } from '@/components/list-controls';
@@ -11,7 +11,8 @@ import { urlFor } from '@/lib/routes';
 import { useContractTemplates, useExportContractTemplates, useTemplateDownloads } from '../api/contract-templates-api';
 import { DeleteContractTemplateButton } from '../components/delete-contract-template-button';
 
-const FILTERS = ['active'] as const;
+const FILTERS = ['active', 'kind'] as const;
+const KIND_OPTIONS = TEMPLATE_KINDS.map((k) => ({ value: k, label: TEMPLATE_KIND_LABELS[k] }));
 const ACTIVE_OPTIONS = [
   { value: '1', label: 'Đang sử dụng' },
   { value: '0', label: 'Ngừng sử dụng' },
@@ -58,6 +59,13 @@ export default function ContractTemplateListPage() {
       ),
     },
     {
+      key: 'kind',
+      title: 'Loại mẫu',
+      width: 200,
+      render: (_, t) =>
+        t.kind === 'test_report' ? <Tag color="blue">{TEMPLATE_KIND_LABELS.test_report}</Tag> : TEMPLATE_KIND_LABELS.contract,
+    },
+    {
       key: 'file',
       title: 'Tệp mẫu',
       width: 230,
@@ -75,7 +83,13 @@ export default function ContractTemplateListPage() {
         ),
     },
     { key: 'placeholders', title: 'Trường trộn', width: 110, align: 'right', render: (_, t) => t.placeholders.length },
-    { key: 'contracts_count', title: 'Hợp đồng', dataIndex: 'contracts_count', width: 100, align: 'right' },
+    {
+      key: 'contracts_count',
+      title: 'Hợp đồng',
+      width: 100,
+      align: 'right',
+      render: (_, t) => (t.kind === 'contract' ? t.contracts_count : '—'),
+    },
     {
       key: 'active',
       title: 'Trạng thái',
@@ -148,26 +162,37 @@ export default function ContractTemplateListPage() {
   return (
     <ListPage<ContractTemplate>
       title="Mẫu hợp đồng"
-      subtitle="Tệp Word (.docx) có các trường trộn; hợp đồng được in ra từ mẫu với dữ liệu của hợp đồng, khách hàng và công ty."
+      subtitle="Tệp Word (.docx) có các trường trộn: mẫu hợp đồng (in hợp đồng) và mẫu phiếu kết quả thử nghiệm (in phiếu khi ký phát hành)."
       list={list}
       query={templates}
       columns={columns}
       noun="mẫu hợp đồng"
-      scrollX={1300}
+      scrollX={1500}
       leadActions={sample}
       exporter={exporter}
       create={create}
       search={{ placeholder: 'Tìm theo mã, tên mẫu' }}
       filters={
-        <Select
-          aria-label="Lọc theo trạng thái"
-          placeholder="Trạng thái"
-          allowClear
-          style={{ width: 170 }}
-          options={ACTIVE_OPTIONS}
-          value={params.filters.active}
-          onChange={(v?: string) => update({ active: v ?? null })}
-        />
+        <>
+          <Select
+            aria-label="Lọc theo loại mẫu"
+            placeholder="Loại mẫu"
+            allowClear
+            style={{ width: 220 }}
+            options={KIND_OPTIONS}
+            value={params.filters.kind}
+            onChange={(v?: string) => update({ kind: v ?? null })}
+          />
+          <Select
+            aria-label="Lọc theo trạng thái"
+            placeholder="Trạng thái"
+            allowClear
+            style={{ width: 170 }}
+            options={ACTIVE_OPTIONS}
+            value={params.filters.active}
+            onChange={(v?: string) => update({ active: v ?? null })}
+          />
+        </>
       }
       emptyText="Chưa có mẫu hợp đồng nào. Tải mẫu gợi ý về, sửa trong Word rồi tải lên."
       emptyActions={
