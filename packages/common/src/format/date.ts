@@ -122,3 +122,6 @@ export function wallClockDate(value: DateInput, options?: DateFormatOptions): Da
   const p = parts(value, options);
   return p ? new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second)) : null;
 }
+
+/** Today's date in Vietnam (UTC+7, no daylight saving) as `YYYY-MM-DD`, whatever the device's zone. */
+export const vnDayIso = (now: Date = new Date()): string => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);

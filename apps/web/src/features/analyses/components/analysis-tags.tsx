@@ -1,9 +1,8 @@
-import { formatDate, formatDateTime } from '@qlcv/common/format/date';
+import { formatDate, formatDateTime, vnDayIso as vnToday } from '@qlcv/common/format/date';
 import { formatDecVi } from '@qlcv/common/lab-decimal';
 import { VERDICT_LABELS, type Verdict } from '@qlcv/common/regulation-limits';
 import { ANALYSIS_STATE_LABELS, ANALYSIS_STATES, type AnalysisQc, type AnalysisState } from '@qlcv/common/schemas/analyses';
 import { Space, Tag, Typography } from 'antd';
-import { vnToday } from '@/features/regulations/components/regulation-labels';
 
 const STATE_COLORS: Record<AnalysisState, string> = {
   pending: 'default',

@@ -1,3 +1,4 @@
+import { vnDayIso } from '@qlcv/common/format/date';
 import {
   CALIBRATION_FILTER_LABELS,
   CALIBRATION_STATES,
@@ -53,4 +54,4 @@ export function KindTag({ kind }: { kind: EquipmentKind }) {
 }
 
 /** Vietnam's date today (UTC+7 all year), `YYYY-MM-DD`: what the server reads the due dates against. */
-export const vnTodayIso = (now: Date = new Date()): string => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+export const vnTodayIso = vnDayIso;

@@ -1,10 +1,10 @@
-import { formatDate } from '@qlcv/common/format/date';
+import { formatDate, vnDayIso } from '@qlcv/common/format/date';
 import { limitText } from '@qlcv/common/regulation-limits';
 import type { RegulationLimit } from '@qlcv/common/schemas/regulations';
 import { Tag } from 'antd';
 
 /** Vietnam's date (UTC+7, no daylight saving), as the server reads `in_force`. */
-export const vnToday = (now: Date = new Date()): string => new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+export const vnToday = vnDayIso;
 
 /** "01/01/2012 – 31/12/2025", or "Từ 01/01/2012" while it has no last day. */
 export const validityText = (r: { valid_from: string; valid_to: string | null }) =>
