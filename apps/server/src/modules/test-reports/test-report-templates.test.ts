@@ -218,6 +218,16 @@ describe('test report templates', () => {
     expect(options.map((o: { id: number }) => o.id)).not.toContain(created.id);
     const reports = await ok('GET', '/api/contract-templates?kind=test_report', plain.token);
     expect(reports.data.map((x: ContractTemplate) => x.id)).toEqual([created.id]);
+    const contract = await call('POST', '/api/contracts', t.adminToken, {
+      customer_id: customerId,
+      title: 'Quan trắc định kỳ',
+      start_date: '2027-01-01',
+      end_date: '2027-12-31',
+      items: [{ name: 'Phân tích nước thải', unit_name: 'mẫu', quantity: 1, unit_price: 1_000_000, vat_rate: '10' }],
+      template_id: created.id,
+    });
+    const refused = expectError(contract, 422, 'VALIDATION_FAILED', 'template_id');
+    expect(refused.errors.find((e) => e.field === 'template_id')?.message).toBe('Mẫu hợp đồng không tồn tại.');
     const contracts = await ok('GET', '/api/contract-templates?kind=contract', plain.token);
     expect(contracts.data.map((x: ContractTemplate) => x.id)).not.toContain(created.id);
 
