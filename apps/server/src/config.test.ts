@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, prepareDataDir } from './config';
+import { ConfigError, defaultReadWorkers, loadConfig, prepareDataDir } from './config';
 
 /** The error loadConfig throws for an environment, or a failure when it throws none. */
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
@@ -22,7 +22,11 @@ describe('loadConfig', () => {
     expect(c.host).toBe('0.0.0.0');
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(path.isAbsolute(c.dataDir)).toBe(true);
-    expect(c.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('./data'), 'qlcv.sqlite') });
+    expect(c.database).toEqual({
+      kind: 'sqlite',
+      file: path.join(path.resolve('./data'), 'qlcv.sqlite'),
+      readWorkers: defaultReadWorkers(),
+    });
     expect(c.env).toBe('production');
     expect(c.appSecret).toBe('');
     expect(c.tokenTtlHours).toBe(24 * 7);
@@ -34,7 +38,7 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/qlcv-du-lieu', PORT: '8080' });
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe('/tmp/qlcv-du-lieu');
-    expect(c.database).toEqual({ kind: 'sqlite', file: '/tmp/qlcv-du-lieu/qlcv.sqlite' });
+    expect(c.database).toMatchObject({ kind: 'sqlite', file: '/tmp/qlcv-du-lieu/qlcv.sqlite' });
   });
 
   it('switches to PostgreSQL on DATABASE_URL=postgres://…', () => {
@@ -47,7 +51,15 @@ describe('loadConfig', () => {
 
   it('takes a SQLite file from DATABASE_URL=sqlite:…', () => {
     const c = loadConfig({ DATABASE_URL: 'sqlite:/tmp/khac.sqlite' });
-    expect(c.database).toEqual({ kind: 'sqlite', file: '/tmp/khac.sqlite' });
+    expect(c.database).toMatchObject({ kind: 'sqlite', file: '/tmp/khac.sqlite' });
+  });
+
+  it('sizes the SQLite reader threads from SQLITE_READ_WORKERS, else from the cores (2 to 4)', () => {
+    expect(loadConfig({ SQLITE_READ_WORKERS: '0' }).database).toMatchObject({ kind: 'sqlite', readWorkers: 0 });
+    expect(loadConfig({ SQLITE_READ_WORKERS: '3' }).database).toMatchObject({ readWorkers: 3 });
+    expect([1, 2, 3, 4, 8, 64].map((cores) => defaultReadWorkers(cores))).toEqual([2, 2, 2, 3, 4, 4]);
+    expect(() => loadConfig({ SQLITE_READ_WORKERS: '-1' })).toThrow(/SQLITE_READ_WORKERS="-1" — không được âm/);
+    expect(() => loadConfig({ SQLITE_READ_WORKERS: '1.5' })).toThrow(/SQLITE_READ_WORKERS="1.5" — phải là số nguyên/);
   });
 
   it('reads booleans and numbers', () => {

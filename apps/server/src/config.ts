@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './lib/storage-s3';
@@ -16,6 +17,7 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'phải bắt đầu bằng postgres:// hoặc sqlite:')
     .optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SQLITE_READ_WORKERS: z.coerce.number().int('phải là số nguyên').min(0, 'không được âm').max(64, 'tối đa 64').optional(),
   APP_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -92,6 +94,14 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * SQLite reader threads when SQLITE_READ_WORKERS is unset (decision 41.2): the cores but one for the main thread,
+ * at least 2 (one long read never holds every quick one) and at most 4 (reads wait on the disk and the writer beyond).
+ */
+export function defaultReadWorkers(cores = availableParallelism()): number {
+  return Math.min(4, Math.max(2, cores - 1));
+}
+
 // A chosen driver needs its keys: the start stops naming the missing one.
 const checkedEnv = envSchema.superRefine((e, ctx) => {
   const need = (name: keyof typeof e, when: string) => {
@@ -116,7 +126,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  /** `readWorkers`: SQLite's reader threads (db/sqlite-driver.ts); 0 or absent, every statement on one connection. */
+  database: { kind: 'sqlite'; file: string; readWorkers?: number } | { kind: 'postgres'; url: string; poolSize: number };
   appSecret: string;
   tokenTtlHours: number;
   adminPassword?: string;
@@ -190,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTty = Boolean
     : {
         kind: 'sqlite',
         file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length)) : path.join(dataDir, 'qlcv.sqlite'),
+        readWorkers: e.SQLITE_READ_WORKERS ?? defaultReadWorkers(),
       };
   return {
     env: e.NODE_ENV,

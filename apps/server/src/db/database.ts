@@ -1,22 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-  type SqliteStatement,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DialectKind } from './dialect';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './schema';
+import { PooledSqliteDialect, SqliteReadPool } from './sqlite-driver';
 
 export interface Database {
   db: Kysely<DB>;
@@ -24,7 +15,11 @@ export interface Database {
   close(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** SQLite's reader threads (null: every statement on the one connection; always null on PostgreSQL). */
+  readPool: SqliteReadPool | null;
 }
+
+const BUSY_TIMEOUT_MS = 5000;
 
 // pg returns the same shapes better-sqlite3 does: ISO strings for times, 'YYYY-MM-DD' for dates, numbers for bigint.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -33,40 +28,6 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
 
-/** Writes begin with BEGIN IMMEDIATE so two processes never deadlock upgrading a read lock. */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
-/** Kysely prepares every query anew (~50 µs); reusing prepared statements closes most of that gap. */
-function withStatementCache(sqlite: SQLite.Database, size = 500) {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sqlText: string): SqliteStatement {
-      let statement = cache.get(sqlText);
-      if (!statement) {
-        statement = sqlite.prepare(sqlText) as unknown as SqliteStatement;
-        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-        cache.set(sqlText, statement);
-      }
-      return statement;
-    },
-  };
-}
-
 export function openDatabase(database: Config['database']): Database {
   if (database.kind === 'sqlite') {
     mkdirSync(path.dirname(database.file), { recursive: true });
@@ -74,7 +35,7 @@ export function openDatabase(database: Config['database']): Database {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Table statistics for the planner (without them it takes `status = ?` for a rare value and sorts 200 000 works
     // for a page of 20): gathered when missing or stale, a sample of each index (≈ 0.5 s once on 270 000 works, then
     // ≈ 2 ms), and again every six hours as SQLite advises for long-lived connections.
@@ -82,13 +43,22 @@ export function openDatabase(database: Config['database']): Database {
     sqlite.pragma('optimize = 0x10002');
     const statistics = setInterval(() => sqlite.pragma('optimize'), 6 * 3600_000);
     statistics.unref();
-    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+    // Reads outside a transaction on reader threads (decision 41.1); an in-memory database has no file to share.
+    const inMemory = database.file === ':memory:' || database.file === '';
+    const readWorkers = inMemory ? 0 : (database.readWorkers ?? 0);
+    const readPool = readWorkers > 0 ? new SqliteReadPool(database.file, readWorkers, BUSY_TIMEOUT_MS) : null;
+    const db = new Kysely<DB>({
+      dialect: new PooledSqliteDialect({ sqlite, pool: readPool }),
+    });
     return {
       db,
       kind: 'sqlite',
-      close: () => {
+      readPool,
+      close: async () => {
+        // Kysely destroys its driver only once it was used: the threads and the interval are closed here as well.
         clearInterval(statistics);
-        return db.destroy();
+        await db.destroy();
+        await readPool?.close();
       },
       ping: async () => {
         try {
@@ -107,6 +77,7 @@ export function openDatabase(database: Config['database']): Database {
   return {
     db,
     kind: 'postgres',
+    readPool: null,
     close: () => db.destroy(),
     ping: async () => {
       try {

@@ -74,6 +74,9 @@ export async function createTestApp(
     DB_POOL_SIZE: '4',
     // The outside services' stand-ins listen on 127.0.0.1 (test/http-stand-in.ts).
     OUTBOUND_ALLOW_LOOPBACK: 'true',
+    // SQLite's reader threads: the default (pool on) unless the run says otherwise (SQLITE_READ_WORKERS=0: the suite
+    // on one connection); a test passes its own in `env`.
+    ...(process.env.SQLITE_READ_WORKERS ? { SQLITE_READ_WORKERS: process.env.SQLITE_READ_WORKERS } : {}),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
