@@ -5,12 +5,15 @@ import { inOrder } from './pagination';
 export interface ListPage<R> {
   rows: R[];
   total: number;
+  /** A search's total stopped at the bound (lib/pagination.ts `boundedCount`). */
+  capped?: boolean;
 }
 
 interface Entry {
   version: number;
   ids: number[];
   total: number;
+  capped?: boolean;
 }
 
 /** The key of one list query: the list's name, its filter, sort and window (all plain data). */
@@ -59,7 +62,7 @@ export class ListCache {
     }
     const result = await read();
     this.entries.delete(key);
-    this.entries.set(key, { version, ids: result.rows.map((r) => r.id), total: result.total });
+    this.entries.set(key, { version, ids: result.rows.map((r) => r.id), total: result.total, capped: result.capped });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return result;
   }
@@ -68,7 +71,7 @@ export class ListCache {
     // Most recently used last: the first key is the one to forget.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return { rows, total: entry.total };
+    return { rows, total: entry.total, capped: entry.capped };
   }
 
   private version(): Promise<number> {

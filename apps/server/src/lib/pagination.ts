@@ -1,5 +1,5 @@
-import { ALL_ROWS_CAP, type ListQuery, type Paginated } from '@qlcv/common/schemas/common';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { ALL_ROWS_CAP, type ListQuery, type Paginated, SEARCH_TOTAL_BOUND } from '@qlcv/common/schemas/common';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { invalid } from './errors';
 
 export interface Window {
@@ -16,12 +16,52 @@ export function pageWindow(q: Pick<ListQuery, 'page' | 'per_page'>): Window {
   return { limit: perPage, offset: (page - 1) * perPage, perPage, page };
 }
 
-export function toPage<T>(data: T[], total: number, w: Window): Paginated<T> {
+/** A page and its meta; a capped search total (`boundedTotal`) says so, and `last_page` follows it. */
+export function toPage<T>(data: T[], total: number, w: Window, capped = false): Paginated<T> {
   return {
     data,
-    meta: { current_page: w.page, per_page: w.perPage, total, last_page: Math.max(1, Math.ceil(total / w.perPage)) },
+    meta: {
+      current_page: w.page,
+      per_page: w.perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / w.perPage)),
+      ...(capped ? { total_capped: true } : {}),
+    },
   };
 }
+
+/** A search's total: exact up to the bound, else the bound and capped. */
+export interface BoundedTotal {
+  total: number;
+  capped: boolean;
+}
+
+/** Counts no further than this: one row past the bound says "more". */
+export const COUNT_UP_TO = SEARCH_TOTAL_BOUND + 1;
+
+/** A count made with COUNT_UP_TO as its limit, as the meta shows it. */
+export const boundedTotal = (n: number): BoundedTotal =>
+  n > SEARCH_TOTAL_BOUND ? { total: SEARCH_TOTAL_BOUND, capped: true } : { total: n, capped: false };
+
+/**
+ * How many rows a query finds, counted no further than the bound: `select count(*) from (select 1 … limit bound + 1)`
+ * stops reading (and PostgreSQL stops rechecking trigram matches) at the first row past it, on both engines. For
+ * searches only (decision 41.10): a plain list keeps its exact total.
+ */
+export async function boundedCount(db: Kysely<any>, q: SelectQueryBuilder<any, any, any>): Promise<BoundedTotal> {
+  const row = await db
+    .selectFrom(q.clearSelect().select(sql<number>`1`.as('one')).limit(COUNT_UP_TO).as('b'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return boundedTotal(Number(row.n));
+}
+
+/**
+ * How many rows a search's page may read: none past the bound (those pages are empty; one narrows the search
+ * instead), and the page that straddles it stops there, as `last_page` says.
+ */
+export const rowsWithinBound = (limit: number, offset: number): number =>
+  Math.max(0, Math.min(limit, SEARCH_TOTAL_BOUND - offset));
 
 /** `-created_at` → created_at desc, checked against the resource's allow-list. */
 export function parseSort<S extends string>(

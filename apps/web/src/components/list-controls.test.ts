@@ -26,4 +26,12 @@ describe('page sizes with "Tất cả" (seed §9 "all rows")', () => {
     expect(onChange).toHaveBeenLastCalledWith(1, 50);
     expect(toQuery({ page: 1, per_page: 'all', sort: 'name', search: '', filters: {} })).toMatchObject({ per_page: 'all' });
   });
+
+  it('says a capped search total is a bound, not a count (decision 41.10)', () => {
+    const p = pagination({ current: 1, perPage: 20, total: 1000, capped: true, noun: 'yêu cầu', onChange: () => {} });
+    expect(p).toMatchObject({ total: 1000 });
+    expect(p.showTotal?.(1000, [1, 20])).toBe('Hơn 1.000 kết quả — thêm điều kiện để thu hẹp');
+    const exact = pagination({ current: 1, perPage: 20, total: 1000, noun: 'yêu cầu', onChange: () => {} });
+    expect(exact.showTotal?.(1000, [1, 20])).toBe('Tổng 1.000 yêu cầu');
+  });
 });

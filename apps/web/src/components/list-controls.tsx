@@ -23,20 +23,26 @@ const SIZE_OPTIONS = [...PAGE_SIZES.map((n) => ({ value: n, label: `${n} / trang
 /** The hint beside a list's total when "Tất cả" cannot show every row. */
 export const ALL_ROWS_HINT = `hiển thị tối đa ${formatNumber(ALL_ROWS_CAP)} dòng`;
 
+/** A search's total the server stopped counting (`meta.total_capped`): "Hơn 1.000 kết quả — …". */
+export const cappedTotalText = (total: number) => `Hơn ${formatNumber(total)} kết quả — thêm điều kiện để thu hẹp`;
+
 /**
  * The pagination of a table with the shared page sizes and "Tất cả": 10/20/50/100 a page or every row (up to
  * ALL_ROWS_CAP, with a hint when the total is larger). `onChange` gets the size back as `per_page` sends it.
+ * `capped`: the total is a search's bound, not a count (decision 41.10): the pages stop there and the text says so.
  */
 export function pagination({
   current,
   perPage,
   total,
+  capped = false,
   noun,
   onChange,
 }: {
   current: number;
   perPage: PerPage;
   total: number;
+  capped?: boolean;
   /** What the total counts, e.g. "yêu cầu": "Tổng 12 yêu cầu". */
   noun: string;
   onChange: (page: number, perPage: PerPage) => void;
@@ -49,7 +55,10 @@ export function pagination({
     total: all ? Math.min(total, ALL_ROWS_CAP) : total,
     pageSizeOptions: [...PAGE_SIZES, ALL_ROWS_SIZE],
     showSizeChanger: { options: SIZE_OPTIONS },
-    showTotal: () => `Tổng ${formatNumber(total)} ${noun}${all && total > ALL_ROWS_CAP ? ` · ${ALL_ROWS_HINT}` : ''}`,
+    showTotal: () =>
+      capped
+        ? cappedTotalText(total)
+        : `Tổng ${formatNumber(total)} ${noun}${all && total > ALL_ROWS_CAP ? ` · ${ALL_ROWS_HINT}` : ''}`,
     onChange: (page, size) => onChange(page, toPerPage(size, perPage)),
   };
 }
@@ -163,14 +172,15 @@ export function sortFromSorter<T>(sorter: SorterResult<T> | SorterResult<T>[]): 
 function serverPaging<T>(
   params: ListParams,
   update: Update,
-  total: number | undefined,
+  meta: Paginated<T>['meta'] | undefined,
   noun: string,
 ): Pick<TableProps<T>, 'pagination' | 'onChange'> {
   return {
     pagination: pagination({
       current: params.page,
       perPage: params.per_page,
-      total: total ?? 0,
+      total: meta?.total ?? 0,
+      capped: meta?.total_capped === true,
       noun,
       // The address changes through the table's onChange below, which also sees a sort.
       onChange: () => {},
@@ -233,7 +243,7 @@ export function ServerTable<T extends { id: number }>({
       loading={query.isFetching}
       locale={{ emptyText: query.isPending ? ' ' : empty }}
       sortDirections={['ascend', 'descend', 'ascend']}
-      {...serverPaging<T>(params, update, query.data?.meta.total, noun)}
+      {...serverPaging<T>(params, update, query.data?.meta, noun)}
     />
   );
 }

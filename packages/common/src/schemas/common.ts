@@ -180,11 +180,20 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const csvOf = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).min(1).max(50));
 
+/**
+ * A search's total is exact up to this many matches; past it the list answers `total: SEARCH_TOTAL_BOUND` with
+ * `total_capped: true` ("Hơn 1.000 kết quả"), and the pages past it are reached by narrowing the search.
+ */
+export const SEARCH_TOTAL_BOUND = 1000;
+
 export const pageMeta = z.object({
   current_page: z.number(),
   per_page: z.number(),
+  /** Exact, or the search bound when `total_capped`. */
   total: z.number(),
   last_page: z.number(),
+  /** True when a search found more than the bound and stopped counting (`total` is then the bound). */
+  total_capped: z.boolean().optional(),
 });
 export type PageMeta = z.infer<typeof pageMeta>;
 

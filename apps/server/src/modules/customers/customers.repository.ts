@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CustomersTable, DB } from '../../db/schema';
 import { withListVersion } from '../../lib/list-cache';
+import { type BoundedTotal, boundedCount } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 export interface CustomerFilter {
@@ -69,6 +70,12 @@ export const customersRepository = {
   /** The list's rows of the given ids, in no particular order, with the list version (lib/list-cache.ts). */
   byIds(db: Kysely<DB>, ids: number[]) {
     return withListVersion(db.selectFrom('customers as c').select(COLUMNS)).where('c.id', 'in', ids).execute();
+  },
+
+  /** The list's total: a search's counted no further than the bound (decision 41.10), a plain list's exactly. */
+  async total(db: Kysely<DB>, f: CustomerFilter): Promise<BoundedTotal> {
+    if (f.search) return boundedCount(db, filtered(db, f));
+    return { total: await this.count(db, f), capped: false };
   },
 
   async count(db: Kysely<DB>, f: CustomerFilter): Promise<number> {

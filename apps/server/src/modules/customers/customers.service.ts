@@ -23,7 +23,7 @@ import { nowIso } from '../../lib/clock';
 import { taxCodeTakenMessage } from '../../lib/constraint-answers';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { type ListCache, listKey } from '../../lib/list-cache';
-import { pageWindow, parseSort, toPage } from '../../lib/pagination';
+import { pageWindow, parseSort, rowsWithinBound, toPage } from '../../lib/pagination';
 import { lockKey, lockRow } from '../../lib/row-lock';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { updateVersioned } from '../../lib/versioned';
@@ -121,19 +121,20 @@ export class CustomersService {
     const filter = this.filterOf(q);
     const sort = this.sortOf(q);
     const w = pageWindow(q);
-    const { rows, total } = await this.lists.page(
+    const { rows, total, capped } = await this.lists.page(
       listKey('customers', filter, sort, w.limit, w.offset),
       w.limit,
       async () => {
-        const [rows, total] = await Promise.all([
-          repo.list(this.db, filter, sort, w.limit, w.offset),
-          repo.count(this.db, filter),
+        const limit = filter.search ? rowsWithinBound(w.limit, w.offset) : w.limit;
+        const [rows, counted] = await Promise.all([
+          limit === 0 ? [] : repo.list(this.db, filter, sort, limit, w.offset),
+          repo.total(this.db, filter),
         ]);
-        return { rows, total };
+        return { rows, ...counted };
       },
       (ids) => repo.byIds(this.db, ids),
     );
-    return toPage(rows.map(toCustomer), total, w);
+    return toPage(rows.map(toCustomer), total, w, capped);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { SEARCH_TOTAL_BOUND } from '@qlcv/common/schemas/common';
 import { REQUEST_SORTS, type RequestSort } from '@qlcv/common/schemas/requests';
 import {
   type Expression,
@@ -12,7 +13,7 @@ import {
 import type { DB, RequestsTable } from '../../db/schema';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
-import { inOrder, orderedBy } from '../../lib/pagination';
+import { type BoundedTotal, boundedCount, boundedTotal, COUNT_UP_TO, inOrder, orderedBy } from '../../lib/pagination';
 import { indexedSearch, searchCount, searchIds } from '../../lib/vi-search';
 
 export interface RequestFilter {
@@ -182,20 +183,13 @@ export const requestsRepository = {
    */
   async page(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
     const end = offset + limit;
+    if (f.search) return this.searchPage(db, f as RequestFilter & { search: string }, sort, limit, offset);
     if (isSqlite(db)) {
-      if (f.search) {
-        const alone = Object.entries(f).every(([k, v]) => k === 'search' || v === undefined);
-        const found = alone && WALKABLE_SORTS.has(sort.column) ? searchIds(db, 'requests', f.search) : null;
-        return found ? this.searchWalk(db, f.search, found, sort, limit, offset) : this.sortedMatches(db, f, sort, limit, offset);
-      }
       const total = await this.count(db, f);
       if (offset >= total) return { rows: [], total };
       const walk = walkable(f, sort) && denseEnoughToWalk(total, end);
       return { rows: await this.list(db, f, sort, limit, offset, walk), total };
     }
-    // A search: one pass over its matches (plan 2 with its window count). Counting first to choose would read every
-    // match twice for a rare word, since PostgreSQL's count rechecks each row (the bench's search ratio 12 → 7).
-    if (f.search) return this.sortedMatches(db, f, sort, limit, offset);
     if (!followsSort(f, sort)) {
       // The page and the total side by side, on two connections.
       const [rows, total] = await Promise.all([this.list(db, f, sort, limit, offset), this.count(db, f)]);
@@ -218,9 +212,39 @@ export const requestsRepository = {
   },
 
   /**
-   * A search alone on SQLite in one pass of the FTS index: the ids it finds are kept aside (a materialized CTE), counted,
-   * and the sort's index is walked testing each row against them (a word in 50 000 requests ≈ 20 ms, one in 1 000
-   * ≈ 5 ms; sorting the matches took ≈ 85 ms for the first).
+   * A search's page: its total exact up to SEARCH_TOTAL_BOUND, and past it capped (decision 41.10), so a common word
+   * no longer has every match read (PostgreSQL: rechecked) to be counted. Pages past the bound are empty; the page
+   * that straddles it stops at the bound.
+   */
+  async searchPage(db: Kysely<DB>, f: RequestFilter & { search: string }, sort: RequestSortSpec, limit: number, offset: number) {
+    if (offset >= SEARCH_TOTAL_BOUND) return { rows: [], ...(await this.searchTotal(db, f)) };
+    const upTo = Math.min(limit, SEARCH_TOTAL_BOUND - offset);
+    if (isSqlite(db)) {
+      const alone = Object.entries(f).every(([k, v]) => k === 'search' || v === undefined);
+      const found = alone && WALKABLE_SORTS.has(sort.column) ? searchIds(db, 'requests', f.search) : null;
+      if (found) return this.searchWalk(db, f.search, found, sort, upTo, offset);
+    }
+    // PostgreSQL, or SQLite with other filters: one pass over at most bound + 1 matches (plan 2, its window count).
+    // Counting first to choose would read every match twice for a rare word (the bench's search ratio 12 → 7).
+    const matched = await this.sortedMatches(db, f, sort, upTo, offset, COUNT_UP_TO);
+    const total = boundedTotal(matched.total);
+    if (!total.capped) return { rows: matched.rows, ...total };
+    // More than the bound: the matches are many, so plan (1), walking the sort's index, finds the page soon.
+    const walk = isSqlite(db) && walkable(f, sort);
+    return { rows: await this.list(db, f, sort, upTo, offset, walk), ...total };
+  },
+
+  /** A search's total, counted no further than the bound (on SQLite a search alone in its FTS index, no row read). */
+  async searchTotal(db: Kysely<DB>, f: RequestFilter & { search: string }): Promise<BoundedTotal> {
+    const alone = Object.entries(f).every(([k, v]) => k === 'search' || v === undefined);
+    const n = alone ? await searchCount(db, 'requests', f.search) : null;
+    return n === null ? boundedCount(db, filtered(db, f)) : boundedTotal(n);
+  },
+
+  /**
+   * A search alone on SQLite in one pass of the FTS index: the ids it finds are kept aside (a materialized CTE), counted
+   * up to the bound, and the sort's index is walked testing each row against them (a word in 50 000 requests ≈ 20 ms,
+   * one in 1 000 ≈ 5 ms; sorting the matches took ≈ 85 ms for the first).
    */
   async searchWalk(
     db: Kysely<DB>,
@@ -239,29 +263,44 @@ export const requestsRepository = {
         () => sql<{ id: number }>`(${found})`,
       )
       .selectFrom('requests as r')
-      .select((eb) => ['r.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('total')])
+      .select((eb) => [
+        'r.id',
+        eb
+          .selectFrom(eb.selectFrom('m').select('m.id').limit(COUNT_UP_TO).as('b'))
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('total'),
+      ])
       .where((eb) => eb(hidden('r.id'), 'in', eb.selectFrom('m').select('m.id')));
     const page = await ordered(q, sort).limit(limit).offset(offset).execute();
-    if (page.length === 0) return { rows: [], total: (await searchCount(db, 'requests', pattern)) ?? 0 };
+    if (page.length === 0) return { rows: [], ...boundedTotal((await searchCount(db, 'requests', pattern)) ?? 0) };
     const ids = page.map((r) => r.id);
-    return { rows: inOrder(ids, await this.byIds(db, ids)), total: Number(page[0]?.total ?? 0) };
+    return { rows: inOrder(ids, await this.byIds(db, ids)), ...boundedTotal(Number(page[0]?.total ?? 0)) };
   },
 
   /**
    * Plan (2) of `page`: the matches' ids and sort columns set aside (a materialized CTE, planned for the filter alone,
    * so no sort order can tempt the planner into walking every row), sorted for the page's ids with `count(*) over ()`
-   * as the total, and only those rows read.
+   * as the total, and only those rows read. `upTo`: set aside no more matches than that (a search's bound + 1; the
+   * total is then that many and the page is not the sort's first rows, see `searchPage`).
    */
-  async sortedMatches(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number) {
+  async sortedMatches(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec, limit: number, offset: number, upTo?: number) {
     const matches = db
       .with(
         (cte) => cte('r').materialized(),
-        () => filtered(db, f).select(['r.id', ...REQUEST_SORTS.map((c) => `r.${c}` as const)]),
+        () => {
+          const q = filtered(db, f).select(['r.id', ...REQUEST_SORTS.map((c) => `r.${c}` as const)]);
+          return upTo === undefined ? q : q.limit(upTo);
+        },
       )
       .selectFrom('r')
       .select(['r.id', sql<number>`count(*) over ()`.as('total')]);
     const ids = await ordered(matches, sort).limit(limit).offset(offset).execute();
-    if (ids.length === 0) return { rows: [], total: offset === 0 ? 0 : await this.count(db, f) };
+    if (ids.length === 0) {
+      if (offset === 0) return { rows: [], total: 0 };
+      if (upTo === undefined) return { rows: [], total: await this.count(db, f) };
+      const counted = await boundedCount(db, filtered(db, f));
+      return { rows: [], total: counted.capped ? COUNT_UP_TO : counted.total };
+    }
     const order = ids.map((x) => x.id);
     return { rows: inOrder(order, await this.byIds(db, order)), total: Number(ids[0]?.total ?? 0) };
   },

@@ -105,7 +105,7 @@ export class RequestsService {
     const w = pageWindow(q);
     // An overdue filter's answer moves with the clock: never reused.
     const key = filter.overdue ? null : listKey('requests', filter, sort, w.limit, w.offset);
-    const { rows, total } = await this.lists.page(
+    const { rows, total, capped } = await this.lists.page(
       key,
       w.limit,
       () => repo.page(this.db, filter, sort, w.limit, w.offset),
@@ -116,6 +116,7 @@ export class RequestsService {
       rows.map((r) => toRequest(r, now)),
       total,
       w,
+      capped,
     );
   }
 

@@ -12,7 +12,7 @@ import {
 import type { DB, WorksTable } from '../../db/schema';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
-import { inOrder, orderedBy } from '../../lib/pagination';
+import { type BoundedTotal, boundedCount, inOrder, orderedBy, rowsWithinBound } from '../../lib/pagination';
 import { indexedSearch } from '../../lib/vi-search';
 
 /**
@@ -184,6 +184,15 @@ export const worksRepository = {
 
   /** A page and the total. On SQLite the total comes first: it says which index finds the page quickest. */
   async page(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec, limit: number, offset: number) {
+    if (f.search) {
+      // A search's total stops at the bound (decision 41.10); no page past it.
+      const upTo = rowsWithinBound(limit, offset);
+      const [rows, counted] = await Promise.all([
+        upTo === 0 ? [] : this.list(db, f, sort, upTo, offset),
+        this.searchTotal(db, f),
+      ]);
+      return { rows, ...counted };
+    }
     if (!isSqlite(db)) {
       const [rows, total] = await Promise.all([this.list(db, f, sort, limit, offset), this.count(db, f)]);
       return { rows, total };
@@ -204,6 +213,11 @@ export const worksRepository = {
     return withListVersion(withRelations(filtered(db, { scope: { all: true }, search: null })))
       .where('w.id', 'in', ids)
       .execute();
+  },
+
+  /** A search's total, counted no further than the bound: one limited pass, whatever the scope. */
+  searchTotal(db: Kysely<DB>, f: WorkFilter): Promise<BoundedTotal> {
+    return boundedCount(db, filtered(db, f));
   },
 
   async count(db: Kysely<DB>, f: WorkFilter): Promise<number> {

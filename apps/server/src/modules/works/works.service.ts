@@ -161,7 +161,7 @@ export class WorksService {
     const w = pageWindow(q);
     // An overdue filter's answer moves with the clock: never reused.
     const key = filter.overdue ? null : listKey('works', filter, sort, w.limit, w.offset);
-    const { rows, total } = await this.lists.page(
+    const { rows, total, capped } = await this.lists.page(
       key,
       w.limit,
       () => repo.page(this.db, filter, sort, w.limit, w.offset),
@@ -172,6 +172,7 @@ export class WorksService {
       rows.map((r) => toWork(r, now)),
       total,
       w,
+      capped,
     );
   }
 

@@ -285,6 +285,7 @@ export default function AnalysisListPage() {
                 current: params.page,
                 perPage: params.per_page,
                 total: analyses.data?.meta.total ?? 0,
+                capped: analyses.data?.meta.total_capped === true,
                 noun: 'phép phân tích',
                 onChange: (page, perPage) => update({ page: perPage === 'all' ? null : page, per_page: perPage }),
               })}

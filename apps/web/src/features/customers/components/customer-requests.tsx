@@ -74,6 +74,7 @@ export function CustomerRequests({ customerId, total }: { customerId: number; to
                   current: page,
                   perPage,
                   total: requests.data?.meta.total ?? 0,
+                  capped: requests.data?.meta.total_capped === true,
                   noun: 'yêu cầu',
                   onChange: (nextPage, nextPerPage) => {
                     setPage(nextPerPage === perPage ? nextPage : 1);
