@@ -1,6 +1,8 @@
 // The mixed run of `npm run bench` (issue 13): an office at 9 a.m. — 20 connections, each a different seeded user
 // signed in with their own token and scope, looping over a realistic mix of list pages, filters, sorts, searches,
-// details, the dashboard and about 5 % writes that invalidate the list cache. A seeded PRNG per connection keeps runs
+// details, the dashboard of each role, and (issue 26) the rest of the office's day: leaves, timekeeping, contracts,
+// evaluations, notifications, the service catalogue — with about 5 % writes across modules that invalidate the list
+// cache. A seeded PRNG per connection keeps runs
 // comparable. Reported per call kind and overall: req/s, p50, p99, errors, and 409s of writes that lost a race.
 import http from 'node:http';
 import { sql } from 'kysely';
@@ -16,6 +18,14 @@ export interface MixUser {
   works: number[];
   /** Open works the user may move (todo → started → done), on a running request at that step. */
   open: { id: number; status: string }[];
+  /** Pending leaves the user decides (the head's department, or the heads' own for leaves.all). */
+  pendingLeaves: number[];
+  /** The next weekday the user applies for leave on: after every leave they already have. */
+  leaveFrom: string;
+  /** Notifications to mark read, unread first. */
+  notifications: number[];
+  /** User evaluations the user sees: their own, their department's for a head, any for HR. */
+  userEvaluations: number[];
 }
 
 export interface MixPlan {
@@ -24,6 +34,9 @@ export interface MixPlan {
   requestCodes: string[];
   customerCodes: string[];
   requestTypeId: number;
+  contractIds: number[];
+  /** Leave types an application uses: those that do not draw on the balance, so repeated runs never exhaust it. */
+  leaveTypeIds: number[];
 }
 
 export interface KindRow extends LoadResult {
@@ -55,6 +68,19 @@ function weighted<T>(r: Rand, list: readonly (readonly [T, number])[]): T {
   }
   return list[list.length - 1]![0];
 }
+const ROLE_LABEL: Record<string, string> = {
+  admin: 'administrator',
+  giam_doc: 'director',
+  truong_phong: 'department head',
+  nhan_vien: 'employee',
+};
+/** This month (r() = 0) or one of the five before, as YYYY-MM. */
+function monthAgo(r: Rand): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - Math.floor(r() * 6));
+  return d.toISOString().slice(0, 7);
+}
 /** Mostly the first page, some 2–5: people rarely page far. */
 const page = (r: Rand) => (r() < 0.75 ? 1 : 2 + Math.floor(r() * 4));
 
@@ -70,6 +96,23 @@ const MIX_USERS = [
   'nv7',
   ...Array.from({ length: 12 }, (_, i) => `nv${40 + i * 7}`),
 ];
+
+/**
+ * The first weekday from `iso` plus `skip` days, clear of the public holidays (New Year, Tết and Hùng Kings' day —
+ * lunar, so January, February and April are skipped whole — 30/4, 1/5, 2/9): a day a leave has working time in.
+ */
+export function nextWorkday(iso: string, skip = 0): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + skip);
+  for (;;) {
+    const md = d.toISOString().slice(5, 10);
+    const month = md.slice(0, 2);
+    const weekend = d.getUTCDay() === 0 || d.getUTCDay() === 6;
+    if (!weekend && !['01', '02', '04'].includes(month) && !['05-01', '09-01', '09-02', '09-03'].includes(md)) break;
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return d.toISOString().slice(0, 10);
+}
 
 export async function planMix(database: Database, requestTypeId: number): Promise<MixPlan> {
   const { db } = database;
@@ -105,8 +148,65 @@ export async function planMix(database: Database, requestTypeId: number): Promis
       .orderBy('w.id')
       .limit(200)
       .execute();
-    users.push({ id: u.id, username, role, works: works.map((w: any) => w.id), open });
+    const pending = await db
+      .selectFrom('leaves as l')
+      .select('l.id')
+      .where('l.status', '=', 'pending')
+      .where('l.user_id', '!=', u.id)
+      .where((eb) =>
+        role === 'nhan_vien'
+          ? sql<boolean>`1 = 0`
+          : role === 'truong_phong'
+            ? eb('l.approver_id', '=', u.id)
+            : // leaves.all holders: the heads' own (no approver), shared out so two of them rarely race for one.
+              eb.and([eb('l.approver_id', 'is', null), sql<boolean>`l.id % 3 = ${users.length % 3}`]),
+      )
+      .orderBy('l.id')
+      .limit(200)
+      .execute();
+    const last = await db
+      .selectFrom('leaves')
+      .select((eb) => eb.fn.max('end_date').as('d'))
+      .where('user_id', '=', u.id)
+      .executeTakeFirst();
+    // Applications go in next year, after every leave the user has (earlier runs' included), one weekday each.
+    const nextYear = `${new Date().getUTCFullYear() + 1}-03-01`;
+    const lastDay = last?.d ? String(last.d).slice(0, 10) : '';
+    const notifications = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .orderBy(sql`case when read_at is null then 0 else 1 end`)
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    const ues = await db
+      .selectFrom('user_evaluations')
+      .select('id')
+      .where((eb) =>
+        role === 'nhan_vien'
+          ? eb('employee_id', '=', u.id)
+          : role === 'truong_phong'
+            ? eb.or([eb('employee_id', '=', u.id), eb('department_id', '=', u.department_id)])
+            : sql<boolean>`id % 11 = 0`,
+      )
+      .orderBy('id', 'desc')
+      .limit(100)
+      .execute();
+    users.push({
+      id: u.id,
+      username,
+      role,
+      works: works.map((w: any) => w.id),
+      open,
+      pendingLeaves: pending.map((l) => l.id),
+      leaveFrom: nextWorkday(lastDay >= nextYear ? lastDay : nextYear, lastDay >= nextYear ? 1 : 0),
+      notifications: notifications.map((n) => n.id),
+      userEvaluations: ues.map((e) => e.id),
+    });
   }
+  const contracts = await db.selectFrom('contracts').select('id').where(sql<boolean>`id % 7 = 0`).execute();
+  const leaveTypes = await db.selectFrom('leave_types').select('id').where('code', 'in', ['sick', 'unpaid', 'other']).execute();
   // Every 47th request and 97th customer: spread over the years, the same on every run.
   const reqs = await db.selectFrom('requests').select(['id', 'code']).where(sql<boolean>`id % 47 = 0`).execute();
   const custs = await db.selectFrom('customers').select('code').where(sql<boolean>`id % 97 = 0`).execute();
@@ -116,6 +216,8 @@ export async function planMix(database: Database, requestTypeId: number): Promis
     requestCodes: reqs.map((r) => r.code),
     customerCodes: custs.map((c) => c.code),
     requestTypeId,
+    contractIds: contracts.map((c) => c.id),
+    leaveTypeIds: leaveTypes.map((t) => t.id),
   };
 }
 
@@ -143,6 +245,8 @@ type Call = { kind: string; list?: boolean; method?: string; path: string; body?
 /** One call of the user's next step, drawn from the role's mix. */
 function nextCall(r: Rand, u: MixUser, plan: MixPlan): Call {
   const manager = u.role !== 'nhan_vien';
+  // Administrators and directors: every department's leaves and evaluations (leaves.all, evaluations.*).
+  const top = u.role === 'admin' || u.role === 'giam_doc';
   const sort = () =>
     weighted(r, [
       ['-created_at', 6],
@@ -164,9 +268,25 @@ function nextCall(r: Rand, u: MixUser, plan: MixPlan): Call {
     ['users list', manager ? 3 : 0],
     ['dashboard', 5],
     ['unread count', 8],
+    // Issue 26 part 4: the rest of the day — leave, the month's timesheet, contracts, evaluations, notifications and
+    // the service catalogue (quoting).
+    ['my leaves', 3],
+    ['leaves to approve', manager ? 2 : 0],
+    ['leaves list', manager ? 2 : 0],
+    ['timekeeping month', manager ? 2 : 1.5],
+    ['contracts list', manager ? 3 : 0],
+    ['contract detail', manager ? 2 : 0],
+    ['evaluations list', top ? 1 : 0],
+    ['user evaluations', 1.5],
+    ['user evaluation', 1.5],
+    ['notifications list', 4],
+    ['services search', manager ? 3 : 1.5],
     ['create request', manager ? 2.5 : 0],
     ['move work', manager ? 1.5 : 2.5],
     ['comment on work', manager ? 1 : 2],
+    ['apply for leave', 0.5],
+    ['approve leave', manager ? 0.7 : 0],
+    ['mark notification read', 1.5],
   ] as const);
   const pg = () => `page=${page(r)}`;
   switch (kind) {
@@ -227,7 +347,81 @@ function nextCall(r: Rand, u: MixUser, plan: MixPlan): Call {
       return { kind, list: true, path: `/api/users?${pg()}${search}` };
     }
     case 'dashboard':
-      return { kind, path: '/api/dashboard' };
+      // Each role's own dashboard: its parts and scope differ (the administrator's covers everything).
+      return { kind: `dashboard (${ROLE_LABEL[u.role] ?? u.role})`, path: '/api/dashboard' };
+    case 'my leaves':
+      return { kind, list: true, path: `/api/leaves?tab=mine&${pg()}${r() < 0.3 ? `&month=${monthAgo(r)}` : ''}` };
+    case 'leaves to approve':
+      return { kind, list: true, path: '/api/leaves?tab=approval&page=1' };
+    case 'leaves list': {
+      const filter = one(r, ['', '&status=pending', '&status=approved', `&month=${monthAgo(r)}`]);
+      return { kind, list: true, path: `/api/leaves?tab=all&${pg()}${filter}` };
+    }
+    case 'timekeeping month':
+      return { kind, path: `/api/timekeeping?month=${r() < 0.7 ? monthAgo(() => 0) : monthAgo(r)}` };
+    case 'contracts list': {
+      const filter = weighted<() => string>(r, [
+        [() => '', 4],
+        [() => `&status=${one(r, ['signed,in_progress', 'pending_approval', 'completed', 'draft'])}`, 3],
+        [() => '&expiring=1', 1],
+        [() => `&search=${encodeURIComponent(one(r, ['hòa bình', 'quan trac', 'khí thải', 'song hong', 'HĐ-QT', '0012/']))}`, 2],
+      ])();
+      return { kind, list: true, path: `/api/contracts?${pg()}${filter}` };
+    }
+    case 'contract detail':
+      return { kind, path: `/api/contracts/${one(r, plan.contractIds)}` };
+    case 'evaluations list':
+      return { kind, list: true, path: `/api/evaluations?page=1${r() < 0.3 ? '&status=open' : ''}` };
+    case 'user evaluations': {
+      const tab = u.role === 'nhan_vien' ? 'mine' : one(r, ['all', 'to_review', 'mine']);
+      return { kind, list: true, path: `/api/user-evaluations?tab=${tab}&page=1` };
+    }
+    case 'user evaluation':
+      if (u.userEvaluations.length === 0) return { kind: 'user evaluations', list: true, path: '/api/user-evaluations?tab=mine' };
+      return { kind, path: `/api/user-evaluations/${one(r, u.userEvaluations)}` };
+    case 'notifications list':
+      return { kind, list: true, path: `/api/notifications?page=1${r() < 0.3 ? '&status=unread' : ''}` };
+    case 'services search': {
+      const word = one(r, ['COD', 'pH', 'coliform', 'nuoc thai', 'khí thải', 'bụi', 'kim loai', 'DV01', 'tiếng ồn', 'amoni']);
+      return { kind, list: true, path: `/api/services?search=${encodeURIComponent(word)}&page=1` };
+    }
+    case 'apply for leave': {
+      const day = u.leaveFrom;
+      return {
+        kind,
+        method: 'POST',
+        path: '/api/leaves',
+        body: {
+          leave_type_id: one(r, plan.leaveTypeIds),
+          start_date: day,
+          end_date: day,
+          reason: one(r, ['Đi khám bệnh', 'Việc gia đình', 'Đưa con đi tiêm phòng']),
+        },
+        // The next application goes after this one, whatever its answer, so two never overlap.
+        after: () => {
+          u.leaveFrom = nextWorkday(day, 1 + Math.floor(r() * 3));
+        },
+      };
+    }
+    case 'approve leave': {
+      const id = u.pendingLeaves[0];
+      if (id === undefined) return { kind: 'leaves to approve', list: true, path: '/api/leaves?tab=approval&page=1' };
+      return {
+        kind,
+        method: 'POST',
+        path: `/api/leaves/${id}/approve`,
+        body: {},
+        after: () => {
+          u.pendingLeaves.shift();
+        },
+      };
+    }
+    case 'mark notification read': {
+      const id = u.notifications.shift();
+      if (id === undefined) return { kind: 'notifications list', list: true, path: '/api/notifications?page=1' };
+      u.notifications.push(id);
+      return { kind, method: 'POST', path: `/api/notifications/${id}/read` };
+    }
     case 'unread count':
       return { kind, path: '/api/notifications/unread-count' };
     case 'create request':
@@ -307,7 +501,12 @@ export async function mixedRun(
   plan: MixPlan,
   opts: { seconds: number; warmup: number; connections?: number; thinkMs?: number },
 ): Promise<{ kinds: KindRow[]; overall: KindRow }> {
-  const users = plan.users.map((u) => ({ ...u, open: u.open.map((w) => ({ ...w })) }));
+  const users = plan.users.map((u) => ({
+    ...u,
+    open: u.open.map((w) => ({ ...w })),
+    pendingLeaves: [...u.pendingLeaves],
+    notifications: [...u.notifications],
+  }));
   const tokens = await Promise.all(users.map((u) => signIn(base, u.username)));
   const stats = new Map<string, { list: boolean; lat: number[]; errors: number; races: number; samples: Set<string> }>();
   const all: number[] = [];

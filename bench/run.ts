@@ -1,8 +1,9 @@
 // `npm run bench`: for SQLite and for PostgreSQL (when reachable), seeds a realistic company (bench/seed.ts), starts the
 // built server and measures the main calls at 20 connections next to the same queries run bare through the driver
 // (one query repeated per row), then the office mix of bench/mixed.ts (20 users, each their own scope), cache on and
-// off, then a 100 000-row export on a fresh server (time and peak memory). Writes docs/performance.md, ending with the
-// API budgets table; bench/outbox.ts, bench/timekeeping.ts and bench/web.ts append their sections after it.
+// off — on SQLite flat out once more on a server with a single connection (SQLITE_READ_WORKERS=0) against the default
+// read pool, issue 26 — then a 100 000-row export on a fresh server (time and peak memory). Writes
+// docs/performance.md, ending with the API budgets table; bench/outbox.ts, bench/timekeeping.ts and bench/web.ts append their sections after it.
 // Figures only: no test ever fails on a timing.
 //
 // Budgets table (written here; web.ts appends its own "Budgets (web)" rows in the same shape):
@@ -15,6 +16,7 @@
 //   BENCH_MIXED_SECONDS=30 measured seconds of each mixed run (after BENCH_MIXED_WARMUP=5 s not counted)
 //   BENCH_MIXED_CONNECTIONS=20  fewer connections take the 20 users in turn (1: each call kind's own service time)
 //   BENCH_MIXED_THINK_MS=1000  mean think time of the office-pace runs (each user, between two calls)
+//   BENCH_POOL_SECONDS=30  measured seconds of the SQLite single-connection flat-out run (the pool's comparison)
 //   BENCH_ONLY=mixed       only the mixed runs and the scope check (development); writes $TMPDIR/qlcv-performance.md
 //                          instead of docs/performance.md
 //   BENCH_DB=sqlite|postgres  only one database
@@ -45,15 +47,25 @@ const MIXED_CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 20);
 /** The servers' ports: this one for SQLite, the next for PostgreSQL. */
 const PORT = Number(process.env.BENCH_PORT ?? 3921);
 const MIXED_THINK_MS = Number(process.env.BENCH_MIXED_THINK_MS ?? 1000);
+const POOL_SECONDS = Number(process.env.BENCH_POOL_SECONDS ?? 30);
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 const REUSE = process.env.BENCH_REUSE;
 const SERVER = process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js');
 const CACHE_OFF = '(list cache off)';
 
-function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; ms: number }> {
+/** Starts the built server; an env value of undefined leaves that variable unset (the server's default). */
+function startServer(env: Record<string, string | undefined>): Promise<{ proc: ChildProcess; ms: number }> {
   const t0 = performance.now();
+  const full: Record<string, string | undefined> = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...env,
+  };
+  for (const [k, v] of Object.entries(full)) if (v === undefined) delete full[k];
   const proc = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: full,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -127,21 +139,27 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
   }
   const mixed: Mixed[] = [];
   let scopes = '';
-  const mix = async (cache: 'on' | 'off', pace: 'flat out' | 'office') => {
+  const mix = async (cache: 'on' | 'off', pace: 'flat out' | 'office', single = false) => {
     // Planned afresh: the works the last run started or completed are no longer where it left them.
     const m = await mixedRun(base, await planMix(database, seeded.requestTypeId), {
-      seconds: MIXED_SECONDS,
+      seconds: single ? POOL_SECONDS : MIXED_SECONDS,
       warmup: MIXED_WARMUP,
       connections: MIXED_CONNECTIONS,
       thinkMs: pace === 'office' ? MIXED_THINK_MS : 0,
     });
-    mixed.push({ db: kind, cache, pace, ...m });
+    mixed.push({ db: kind, cache, pace, single, ...m });
     for (const k of [...m.kinds, m.overall])
       console.log(
-        `${kind.padEnd(10)} mixed ${pace.padEnd(8)}, cache ${cache.padEnd(3)} ${k.kind.padEnd(18)} ${k.rps.toFixed(0).padStart(5)} req/s  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms  errors ${k.errors} races ${k.races} ${k.samples.join(', ')}`,
+        `${kind.padEnd(10)} mixed ${pace.padEnd(8)}, cache ${cache.padEnd(3)}${single ? ' single connection' : ''} ${k.kind.padEnd(26)} ${k.rps.toFixed(0).padStart(5)} req/s  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms  errors ${k.errors} races ${k.races} ${k.samples.join(', ')}`,
       );
   };
-  const env = { DATA_DIR: dataDir, PORT: String(port), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  // SQLITE_READ_WORKERS unset: the server's default read pool (the single-connection run below sets it to 0).
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SQLITE_READ_WORKERS: undefined,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const base = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
   const add = (call: string, r: { rps: number; p50: number; p99: number; errors?: number }) => {
@@ -227,6 +245,17 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
     await mix('on', 'office');
   } finally {
     await stop(proc);
+  }
+
+  // SQLite with one connection on the event loop (SQLITE_READ_WORKERS=0, as before issue 26): the same flat-out mix,
+  // cache on, against the default read pool's run above — the pool's effect, measured in the same run.
+  if (kind === 'SQLite') {
+    const single = await startServer({ ...env, SQLITE_READ_WORKERS: '0' });
+    try {
+      await mix('on', 'flat out', true);
+    } finally {
+      await stop(single.proc);
+    }
   }
 
   // The same list calls with the list cache off (LIST_CACHE_SIZE=0): every call counts and searches afresh, as the
@@ -333,6 +362,7 @@ const doc = performanceDoc({
   mixedWarmup: MIXED_WARMUP,
   mixedConnections: MIXED_CONNECTIONS,
   mixedThinkMs: MIXED_THINK_MS,
+  poolSeconds: POOL_SECONDS,
   cacheOff: CACHE_OFF,
   onlyMixed: ONLY_MIXED,
 });

@@ -1,8 +1,10 @@
 // A realistic company for the benchmarks (QUALITY.md "Speed"): 500 users in 20 departments, 10 000 customers,
-// 100 000 requests on a three-step process and 300 000 works, written in batches straight through Kysely.
+// 100 000 requests on a three-step process and 300 000 works, and the rest of the office (seedOffice: leaves, services,
+// 3 000 contracts, evaluations, notifications), written in batches straight through Kysely.
 
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/database';
+import { evaluationNameKey, evaluationPeriodKey } from '../apps/server/src/db/migrations/0032-rules-across-rows';
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import { searchText } from '../packages/common/src/vi-text';
 
@@ -85,6 +87,8 @@ function statusOf(i: number): string {
  */
 const view = (r: string) => [`${r}.index`, `${r}.show`];
 const crud = (r: string) => [...view(r), `${r}.create`, `${r}.edit`];
+/** What everyone holds since issues 10–12 (as demo/demo.ts's staff): own leave, check-ins, own evaluations. */
+const OFFICE_KEYS = ['leaves.index', 'leaves.show', 'leaves.create', 'attendance.index', ...view('user_evaluations')];
 const BENCH_ROLES: Record<string, { name: string; keys: string[] }> = {
   giam_doc: {
     name: 'Giám đốc',
@@ -96,6 +100,13 @@ const BENCH_ROLES: Record<string, { name: string; keys: string[] }> = {
       'works.all',
       'works.create',
       'works.show',
+      ...OFFICE_KEYS,
+      ...view('contracts'),
+      'contracts.approve',
+      ...crud('evaluations'),
+      ...crud('user_evaluations'),
+      'leaves.all',
+      'attendance.all',
     ],
   },
   truong_phong: {
@@ -108,9 +119,17 @@ const BENCH_ROLES: Record<string, { name: string; keys: string[] }> = {
       'works.department',
       'works.create',
       'works.show',
+      ...OFFICE_KEYS,
+      ...view('contracts'),
+      'leaves.department',
+      'leaves.departments',
+      'attendance.department',
     ],
   },
-  nhan_vien: { name: 'Nhân viên', keys: [...view('requests'), ...view('customer'), 'works.create', 'works.show'] },
+  nhan_vien: {
+    name: 'Nhân viên',
+    keys: [...view('requests'), ...view('customer'), 'works.create', 'works.show', ...OFFICE_KEYS],
+  },
 };
 
 /** The role of the i-th seeded user: two administrators, three directors, one head per department, employees. */
@@ -151,7 +170,7 @@ export async function seedCompany(
       .executeTakeFirstOrThrow();
     await db
       .insertInto('role_permissions')
-      .values(r.keys.map((permission) => ({ role_id: id, permission })))
+      .values([...new Set(r.keys)].map((permission) => ({ role_id: id, permission })))
       .execute();
     roleIds.set(code, id);
   }
@@ -284,7 +303,7 @@ export async function seedCompany(
     };
   });
   await inBatches(customers, 500, (b) => db.insertInto('customers').values(b).execute());
-  const customerRows = await db.selectFrom('customers').select(['id', 'name']).orderBy('id').execute();
+  const customerRows = await db.selectFrom('customers').select(['id', 'code', 'name']).orderBy('id').execute();
 
   // 100 000 requests over two years, their works three per request (fewer for requests not yet received).
   const start = Date.parse('2024-12-01T00:00:00Z');
@@ -383,6 +402,7 @@ export async function seedCompany(
       select id, ${kind}, deadline, deadline from works where status in ('todo', 'in_progress') and deadline < ${now}`.execute(
       db,
     );
+  await seedOffice(database, { userIds, deps, customers: customerRows, adminId: admin.id });
   const busyUser = await db.selectFrom('users').select(['id', 'username']).where('id', '=', busy).executeTakeFirstOrThrow();
   return {
     adminId: admin.id,
@@ -392,4 +412,410 @@ export async function seedCompany(
     // A company name fragment: about 1 % of the requests.
     searchTerm: 'hoa chat hai au',
   };
+}
+
+/** Monday–Friday on or after `iso` (YYYY-MM-DD). */
+function weekdayFrom(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+const dd = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The rest of the office (issue 26 part 4), for the mixed load's newer call kinds: leaves this year (a few per person,
+ * some pending for the heads), a service catalogue, a few thousand contracts with their lines, evaluation periods with
+ * every employee's evaluation, and each user's notifications.
+ */
+async function seedOffice(
+  database: Database,
+  o: { userIds: number[]; deps: number[]; customers: { id: number; code: string; name: string }[]; adminId: number },
+) {
+  const { db } = database;
+  const now = new Date().toISOString();
+  const year = Number(now.slice(0, 4));
+  const stamps = { created_at: now, updated_at: now, created_by: o.adminId };
+  const { userIds, deps } = o;
+  // The head of the i-th user's department (users 20–39 head departments 0–19, benchRoleOf); heads' own leaves go to
+  // whoever holds leaves.all (their departments have no parent).
+  const headOf = (i: number) => (i >= 20 && i < 40 ? null : userIds[20 + (i % 20)]!);
+
+  // Leaves: two approved (annual, sick) and, for 3 in 5, one pending in December; every 4th someone also has a
+  // rejected unpaid one. Approved annual leave is in the ledger, as approving it writes.
+  const types = new Map(
+    (await db.selectFrom('leave_types').select(['id', 'code']).execute()).map((t) => [t.code, t.id] as const),
+  );
+  const leaves: Record<string, unknown>[] = [];
+  let seq = 0;
+  for (const [i, userId] of userIds.entries()) {
+    const head = headOf(i);
+    const leave = (type: string, month: number, day: number, days: number, status: string, reason: string) => {
+      const start = weekdayFrom(`${year}-${dd(month)}-${dd(day)}`);
+      const end = days === 1 ? start : weekdayFrom(new Date(Date.parse(start) + 86_400_000).toISOString().slice(0, 10));
+      const decided = status === 'pending' ? null : `${start}T02:00:00.000Z`;
+      leaves.push({
+        code: `NP${String(year).slice(2)}${dd(month)}-S${String(++seq).padStart(5, '0')}`,
+        user_id: userId,
+        leave_type_id: types.get(type)!,
+        start_date: start,
+        start_half: 'full',
+        end_date: end,
+        end_half: 'full',
+        half_days: days * 2,
+        reason,
+        status,
+        approver_id: head,
+        decided_by: decided ? (head ?? o.adminId) : null,
+        decided_at: decided,
+        decision_note: status === 'rejected' ? 'Trùng lịch lấy mẫu của phòng.' : null,
+        ...stamps,
+        created_by: userId,
+      });
+    };
+    leave('annual', 1 + (i % 10), 1 + (i % 20), 1, 'approved', 'Việc gia đình');
+    leave('sick', 1 + ((i + 5) % 10), 1 + ((i * 7) % 20), 1 + (i % 2), 'approved', 'Ốm, có giấy của bệnh viện');
+    if (i % 5 < 3) leave('annual', 12, 1 + ((i * 3) % 25), 1, 'pending', 'Nghỉ phép năm');
+    if (i % 4 === 0) leave('unpaid', 1 + ((i + 3) % 10), 1 + ((i * 11) % 20), 1, 'rejected', 'Việc riêng');
+  }
+  await inBatches(leaves, 500, (b) =>
+    db
+      .insertInto('leaves')
+      .values(b as never)
+      .execute(),
+  );
+  const charged = await db
+    .selectFrom('leaves')
+    .select(['id', 'code', 'user_id', 'leave_type_id', 'half_days', 'decided_by'])
+    .where('status', '=', 'approved')
+    .where('leave_type_id', '=', types.get('annual')!)
+    .execute();
+  await inBatches(charged, 500, (b) =>
+    db
+      .insertInto('leave_ledger')
+      .values(
+        b.map((l) => ({
+          user_id: l.user_id,
+          leave_type_id: l.leave_type_id,
+          year,
+          kind: 'leave',
+          half_days: -l.half_days,
+          leave_id: l.id,
+          note: `Đơn ${l.code}`,
+          expires_on: null,
+          created_by: l.decided_by,
+          created_at: now,
+        })),
+      )
+      .execute(),
+  );
+
+  // The service catalogue: 800 services in 10 groups, priced in whole đồng.
+  const unitNames = ['Mẫu', 'Chỉ tiêu', 'Lần', 'Điểm', 'Báo cáo', 'Ngày công'];
+  const units: number[] = [];
+  for (const [i, name] of unitNames.entries()) {
+    const r = await db
+      .insertInto('units')
+      .values({ code: `DV${i + 1}`, name, description: null, active: 1, search_text: searchText(`DV${i + 1}`, name), ...stamps })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    units.push(r.id);
+  }
+  const GROUPS = [
+    'Quan trắc',
+    'Phân tích nước',
+    'Phân tích khí',
+    'Phân tích đất',
+    'Tư vấn',
+    'Lập báo cáo',
+    'Lấy mẫu',
+    'Vi sinh',
+    'Kim loại nặng',
+    'Tiếng ồn',
+  ];
+  const CHI_TIEU = [
+    'pH',
+    'COD',
+    'BOD5',
+    'TSS',
+    'Amoni',
+    'Nitrat',
+    'Tổng Coliform',
+    'Chì (Pb)',
+    'Asen (As)',
+    'Bụi PM2.5',
+    'SO2',
+    'NO2',
+    'CO',
+    'Độ ồn',
+    'Dầu mỡ khoáng',
+    'Xyanua',
+  ];
+  const services = Array.from({ length: 800 }, (_, i) => {
+    const code = `DV${String(i + 1).padStart(4, '0')}`;
+    const group = pick(GROUPS, i);
+    const name = `${pick(CHI_TIEU, i >> 1)} – ${group.toLowerCase()} ${pick(['nước mặt', 'nước thải', 'khí thải', 'không khí xung quanh', 'đất'], i >> 3)}`;
+    return {
+      code,
+      name,
+      group_name: group,
+      unit_id: pick(units, i),
+      unit_price: 50_000 * (1 + (i % 40)),
+      vat_rate: pick(['8', '10', '10', '5'], i),
+      vat_reducible: 1,
+      description: null,
+      active: i % 25 === 0 ? 0 : 1,
+      search_text: searchText(code, name, group),
+      ...stamps,
+    };
+  });
+  await inBatches(services, 400, (b) => db.insertInto('services').values(b).execute());
+  const serviceRows = await db
+    .selectFrom('services')
+    .select(['id', 'code', 'name', 'unit_price', 'vat_rate'])
+    .orderBy('id')
+    .execute();
+
+  // 3 000 contracts over two years, one to five lines each; the totals are the lines' sums (VAT as the line says).
+  const CSTATUS = [
+    'completed',
+    'completed',
+    'in_progress',
+    'signed',
+    'signed',
+    'liquidated',
+    'draft',
+    'pending_approval',
+    'cancelled',
+  ];
+  const cstart = Date.parse('2024-12-01T00:00:00Z');
+  const contracts: Record<string, unknown>[] = [];
+  const lines: { n: number; items: Record<string, unknown>[] }[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const signed = new Date(cstart + Math.floor((730 * 86_400_000 * i) / 3000)).toISOString().slice(0, 10);
+    const status = pick(CSTATUS, i * 7);
+    const customer = o.customers[(i * 37) % o.customers.length]!;
+    const number = `${String(i + 1).padStart(4, '0')}/${signed.slice(0, 4)}/HĐ-QT`;
+    const title = `Hợp đồng ${pick(VIEC, i).toLowerCase()} năm ${signed.slice(0, 4)}`;
+    let subtotal = 0;
+    let vat = 0;
+    const items = Array.from({ length: 1 + (i % 5) }, (_, k) => {
+      const s = serviceRows[(i * 13 + k * 101) % serviceRows.length]!;
+      const qty = 1 + ((i + k) % 12);
+      const amount = Number(s.unit_price) * qty;
+      subtotal += amount;
+      vat += Math.round((amount * Number(s.vat_rate)) / 100);
+      return {
+        position: k + 1,
+        service_id: s.id,
+        service_code: s.code,
+        name: s.name,
+        description: null,
+        unit_name: 'Mẫu',
+        quantity_milli: qty * 1000,
+        unit_price: Number(s.unit_price),
+        vat_rate: s.vat_rate,
+        vat_reducible: 1,
+        applied_rate: null,
+        amount,
+      };
+    });
+    lines.push({ n: i, items });
+    contracts.push({
+      number,
+      customer_id: customer.id,
+      template_id: null,
+      request_id: null,
+      title,
+      signed_date: status === 'draft' || status === 'pending_approval' ? null : signed,
+      start_date: signed,
+      end_date: new Date(Date.parse(signed) + 365 * 86_400_000).toISOString().slice(0, 10),
+      payment_terms: 'Thanh toán 50% khi ký, 50% khi bàn giao kết quả.',
+      notes: null,
+      status,
+      subtotal,
+      vat_amount: vat,
+      total: subtotal + vat,
+      applied_rule_id: null,
+      search_text: searchText(number, title, customer.code, customer.name),
+      department_id: pick(deps, i),
+      // A live server has already sent the "ending soon" notices (contract-expiry.job.ts): not replayed at the start.
+      expiring_notified_at: ['signed', 'in_progress'].includes(status) ? now : null,
+      submitted_by: status === 'pending_approval' ? userIds[20 + (i % 20)]! : null,
+      submitted_at: status === 'pending_approval' ? now : null,
+      ...stamps,
+      created_at: `${signed}T03:00:00.000Z`,
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    await inBatches(contracts, 300, (b) =>
+      trx
+        .insertInto('contracts')
+        .values(b as never)
+        .execute(),
+    );
+    const ids = (await trx.selectFrom('contracts').select('id').orderBy('id').execute()).map((c) => c.id);
+    const items = lines.flatMap((l) => l.items.map((it) => ({ ...it, contract_id: ids[l.n]! })));
+    await inBatches(items, 500, (b) =>
+      trx
+        .insertInto('contract_items')
+        .values(b as never)
+        .execute(),
+    );
+  });
+
+  // Evaluations: the last eight quarters (closed but the current one, open), four criteria each, one evaluation per
+  // user and period, scored where the period is past.
+  const kpis: number[] = [];
+  for (const [i, name] of [
+    'Hoàn thành công việc đúng hạn',
+    'Số mẫu lấy được',
+    'Chất lượng báo cáo',
+    'Tinh thần hợp tác',
+  ].entries()) {
+    const r = await db
+      .insertInto('kpi_types')
+      .values({
+        code: `KPI${i + 1}`,
+        name,
+        description: null,
+        unit: null,
+        direction: 'higher',
+        measure: 'manual',
+        default_weight: 25,
+        default_target: 100,
+        active: 1,
+        search_text: searchText(`KPI${i + 1}`, name),
+        ...stamps,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    kpis.push(r.id);
+  }
+  const q0 = Math.floor((Number(now.slice(5, 7)) - 1) / 3);
+  for (let back = 7; back >= 0; back--) {
+    const qi = year * 4 + q0 - back;
+    const y = Math.floor(qi / 4);
+    const q = (qi % 4) + 1;
+    const period = {
+      period_type: 'quarter',
+      period_start: `${y}-${dd(q * 3 - 2)}-01`,
+      period_end: new Date(Date.UTC(y, q * 3, 0)).toISOString().slice(0, 10),
+    };
+    const name = `Đánh giá KPI quý ${q}/${y}`;
+    const open = back === 0;
+    const ev = await db
+      .insertInto('evaluations')
+      .values({
+        name,
+        ...period,
+        self_deadline: period.period_end,
+        review_deadline: period.period_end,
+        status: open ? 'open' : 'closed',
+        opened_at: `${period.period_start}T02:00:00.000Z`,
+        closed_at: open ? null : `${period.period_end}T10:00:00.000Z`,
+        search_text: searchText(name),
+        name_key: evaluationNameKey(name),
+        period_key: evaluationPeriodKey(period),
+        ...stamps,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('evaluation_departments')
+      .values(deps.map((department_id) => ({ evaluation_id: ev.id, department_id })))
+      .execute();
+    const criteria: number[] = [];
+    for (const [k, kpi] of kpis.entries()) {
+      const c = await db
+        .insertInto('evaluation_criteria')
+        .values({ evaluation_id: ev.id, kpi_type_id: kpi, position: k + 1, weight: 25, target: 100 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      criteria.push(c.id);
+    }
+    const ues = userIds.map((employee_id, i) => {
+      const status = open ? pick(['draft', 'draft', 'self_assessed', 'reviewed'], i) : 'approved';
+      const total = status === 'approved' ? 60 + ((i * 7 + back) % 40) : null;
+      return {
+        evaluation_id: ev.id,
+        employee_id,
+        department_id: pick(deps, i),
+        reviewer_id: headOf(i),
+        status,
+        total,
+        grade: total === null ? null : total >= 90 ? 'A' : total >= 75 ? 'B' : total >= 60 ? 'C' : 'D',
+        self_submitted_at: status === 'draft' ? null : now,
+        reviewed_at: status === 'reviewed' || status === 'approved' ? now : null,
+        approved_at: status === 'approved' ? now : null,
+        approved_by: status === 'approved' ? o.adminId : null,
+        return_note: null,
+        self_due_deadline: period.period_end,
+        ...stamps,
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      await inBatches(ues, 500, (b) =>
+        trx
+          .insertInto('user_evaluations')
+          .values(b as never)
+          .execute(),
+      );
+      const ids = await trx.selectFrom('user_evaluations').select(['id', 'status']).where('evaluation_id', '=', ev.id).execute();
+      const scores = ids.flatMap((ue, i) =>
+        criteria.map((criterion_id, k) => {
+          const scored = ue.status !== 'draft';
+          const v = 60 + ((i * 13 + k * 7) % 41);
+          return {
+            user_evaluation_id: ue.id,
+            criterion_id,
+            actual: null,
+            actual_count: null,
+            actual_records: null,
+            actual_updated_at: null,
+            self_score: scored ? v : null,
+            reviewer_score: ue.status === 'reviewed' || ue.status === 'approved' ? v : null,
+            note: null,
+          };
+        }),
+      );
+      await inBatches(scores, 500, (b) => trx.insertInto('user_evaluation_scores').values(b).execute());
+    });
+  }
+
+  // Notifications: 40 per user over the last two months (busier people get more), the older ones read.
+  const EVENTS = [
+    ['work.assigned', 'work', 'Bạn được giao công việc mới', 'Công việc Lấy mẫu hiện trường đã được giao cho bạn.', '/works'],
+    ['leave.approved', 'leave', 'Đơn nghỉ đã được duyệt', 'Đơn nghỉ phép của bạn đã được duyệt.', '/leaves'],
+    ['request.created', 'request', 'Yêu cầu mới', 'Khách hàng vừa gửi một yêu cầu quan trắc.', '/requests'],
+    ['work.due_soon', 'work', 'Công việc sắp đến hạn', 'Công việc Phân tích & trả kết quả đến hạn ngày mai.', '/works'],
+  ] as const;
+  const notes: Record<string, unknown>[] = [];
+  const nstart = Date.parse(now) - 60 * 86_400_000;
+  for (const [i, userId] of userIds.entries()) {
+    const n = i < 40 ? 80 : 40;
+    for (let k = 0; k < n; k++) {
+      const [event, entity, title, body, link] = pick(EVENTS, i + k);
+      const created = new Date(nstart + Math.floor((60 * 86_400_000 * (k + 1)) / (n + 1)) + i * 1000).toISOString();
+      notes.push({
+        user_id: userId,
+        event,
+        event_id: null,
+        entity,
+        entity_id: 1 + ((i * 101 + k) % 1000),
+        title,
+        body,
+        link,
+        read_at: k < n * 0.8 ? created : null,
+        created_at: created,
+      });
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await inBatches(notes, 500, (b) =>
+      trx
+        .insertInto('notifications')
+        .values(b as never)
+        .execute(),
+    );
+  });
 }
