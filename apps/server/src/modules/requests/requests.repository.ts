@@ -11,6 +11,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, RequestsTable } from '../../db/schema';
+import { exportRows } from '../../lib/export-rows';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
 import { type BoundedTotal, boundedCount, boundedTotal, COUNT_UP_TO, inOrder, orderedBy } from '../../lib/pagination';
@@ -315,6 +316,15 @@ export const requestsRepository = {
     return withListVersion(withRelations(filtered(db, { search: null })))
       .where('r.id', 'in', ids)
       .execute();
+  },
+
+  /** Every row of the filtered list in its order, for the export (lib/export-rows.ts: a cursor on PostgreSQL). */
+  exportRows(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec) {
+    return exportRows(db, {
+      query: () => ordered(withRelations(filtered(db, f)), sort),
+      orderedIds: () => this.orderedIds(db, f, sort),
+      byIds: (ids) => this.byIds(db, ids),
+    });
   },
 
   async count(db: Kysely<DB>, f: RequestFilter): Promise<number> {

@@ -21,8 +21,9 @@ import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { type DomainEventType, recordEvent } from '../../lib/domain-events';
 import { AppError, invalid, notFound, staleVersion } from '../../lib/errors';
+import { mapRows } from '../../lib/export-rows';
 import { type ListCache, listKey } from '../../lib/list-cache';
-import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
+import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { parseSnapshot } from '../../lib/process-snapshot';
 import { formatCode, nextSequence } from '../../lib/sequences';
 import { likePattern } from '../../lib/vi-search';
@@ -125,12 +126,7 @@ export class RequestsService {
     const filter = this.filterOf(q);
     const sort = parseSort<RequestSort>(q.sort, REQUEST_SORTS, '-created_at');
     const now = nowIso();
-    const ids = await repo.orderedIds(this.db, filter, sort);
-    return rowsByIds(
-      ids,
-      (batch) => repo.byIds(this.db, batch),
-      (r) => toRequest(r, now),
-    );
+    return mapRows(await repo.exportRows(this.db, filter, sort), (r) => toRequest(r, now));
   }
 
   /** The request's row, or 404. */

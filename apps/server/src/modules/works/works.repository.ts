@@ -10,6 +10,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DB, WorksTable } from '../../db/schema';
+import { exportRows } from '../../lib/export-rows';
 import { type ColumnRef, denseEnoughToWalk, indexed, isSqlite, unindexedBut } from '../../lib/index-hints';
 import { withListVersion } from '../../lib/list-cache';
 import { type BoundedTotal, boundedCount, inOrder, orderedBy, rowsWithinBound } from '../../lib/pagination';
@@ -213,6 +214,15 @@ export const worksRepository = {
     return withListVersion(withRelations(filtered(db, { scope: { all: true }, search: null })))
       .where('w.id', 'in', ids)
       .execute();
+  },
+
+  /** Every row of the filtered list in its order, for the export (lib/export-rows.ts: a cursor on PostgreSQL). */
+  exportRows(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec) {
+    return exportRows(db, {
+      query: () => ordered(withRelations(filtered(db, f)), sort),
+      orderedIds: () => this.orderedIds(db, f, sort),
+      byIds: (ids) => this.byIds(db, ids),
+    });
   },
 
   /** A search's total, counted no further than the bound: one limited pass, whatever the scope. */

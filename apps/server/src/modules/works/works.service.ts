@@ -17,8 +17,9 @@ import type { DB } from '../../db/schema';
 import { type Actor, diff, writeAudit } from '../../lib/audit';
 import { nowIso } from '../../lib/clock';
 import { forbidden, invalid, notFound, staleVersion } from '../../lib/errors';
+import { mapRows } from '../../lib/export-rows';
 import { type ListCache, listKey } from '../../lib/list-cache';
-import { pageWindow, parseSort, rowsByIds, toPage } from '../../lib/pagination';
+import { pageWindow, parseSort, toPage } from '../../lib/pagination';
 import { parseSnapshot, resultStepOf } from '../../lib/process-snapshot';
 import { likePattern } from '../../lib/vi-search';
 import { vnDayEnd, vnDayStart } from '../../lib/vn-time';
@@ -148,12 +149,7 @@ export class WorksService {
   private async exportOf(filter: WorkFilter, q: WorkListQuery): Promise<AsyncIterable<Work>> {
     const sort = parseSort<WorkSort>(q.sort, WORK_SORTS, '-created_at');
     const now = nowIso();
-    const ids = await repo.orderedIds(this.db, filter, sort);
-    return rowsByIds(
-      ids,
-      (batch) => repo.byIds(this.db, batch),
-      (r) => toWork(r, now),
-    );
+    return mapRows(await repo.exportRows(this.db, filter, sort), (r) => toWork(r, now));
   }
 
   private async page(filter: WorkFilter, q: WorkListQuery): Promise<Paginated<Work>> {
