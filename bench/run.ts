@@ -19,6 +19,7 @@
 //   BENCH_POOL_SECONDS=30  measured seconds of the SQLite single-connection flat-out run (the pool's comparison)
 //   BENCH_ONLY=mixed       only the mixed runs and the scope check (development); writes $TMPDIR/qlcv-performance.md
 //                          instead of docs/performance.md
+//   BENCH_ONLY=export      only the seed and the exports (100 000, then 1 000 000 requests); writes $TMPDIR/qlcv-performance.md
 //   BENCH_DB=sqlite|postgres  only one database
 //   BENCH_REUSE=/tmp/x     keep the seeded SQLite data dir and PostgreSQL database (qlcv_bench_reuse) there and reuse
 //                          them on the next run instead of seeding again (development only: writes accumulate)
@@ -34,6 +35,7 @@ import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/database';
 import { ensureAdmin } from '../apps/server/src/db/seed/admin';
+import { exportBench } from './export';
 import { load, loadFn } from './load';
 import { checkScopes, mixedRun, planMix } from './mixed';
 import { type Mixed, performanceDoc, type Row } from './report';
@@ -49,6 +51,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3921);
 const MIXED_THINK_MS = Number(process.env.BENCH_MIXED_THINK_MS ?? 1000);
 const POOL_SECONDS = Number(process.env.BENCH_POOL_SECONDS ?? 30);
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
+const ONLY_EXPORT = process.env.BENCH_ONLY === 'export';
 const REUSE = process.env.BENCH_REUSE;
 const SERVER = process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js');
 const CACHE_OFF = '(list cache off)';
@@ -168,9 +171,33 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
       `${kind.padEnd(10)} ${call.padEnd(62)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`,
     );
   };
-  const { proc, ms: coldMs } = await startServer(env);
   let exportRow = '';
   let exportFigures: { seconds: number; peak: number } | null = null;
+  // The export on fresh servers, so each peak is the export's own: the seeded 100 000 requests, then 1 000 000.
+  const exports = async () => {
+    try {
+      const e = await exportBench({
+        kind,
+        db: database.db,
+        sqlite: kind === 'SQLite',
+        base,
+        start: () => startServer(env),
+        stop,
+        peakMb,
+        token,
+      });
+      exportRow = e.rows.join('\n');
+      exportFigures = e.figures[0] ?? null;
+    } finally {
+      await database.close();
+    }
+  };
+  // BENCH_ONLY=export: the seed, then the exports alone (development).
+  if (ONLY_EXPORT) {
+    await exports();
+    return { rows, coldMs: 0, exportRow, exportFigures, mixed, scopes };
+  }
+  const { proc, ms: coldMs } = await startServer(env);
   try {
     scopes = await checkScopes(base);
     console.log(`${kind}: ${scopes}`);
@@ -291,24 +318,7 @@ async function benchOne(kind: 'SQLite' | 'PostgreSQL', databaseUrl: string | und
     return { rows, coldMs, exportRow, exportFigures, mixed, scopes };
   }
 
-  // The 100 000-row export on a fresh server, so its peak memory is the export's own.
-  const fresh = await startServer(env);
-  try {
-    const auth = { authorization: `Bearer ${await token(base, 'admin')}` };
-    const before = peakMb(fresh.proc.pid!);
-    const t1 = performance.now();
-    const res = await fetch(`${base}/api/requests?per_page=20`, { headers: { ...auth, 'x-export': 'xlsx' } });
-    const bytes = (await res.arrayBuffer()).byteLength;
-    const seconds = (performance.now() - t1) / 1000;
-    exportFigures = { seconds, peak: peakMb(fresh.proc.pid!) };
-    exportRow = `| ${kind} | ${seconds.toFixed(1)} s | ${peakMb(fresh.proc.pid!).toFixed(0)} MB (${before.toFixed(0)} MB before) | ${(bytes / 1024 / 1024).toFixed(1)} MB | ${res.status} |`;
-    console.log(
-      `${kind}: export of every request ${seconds.toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB, peak RSS ${peakMb(fresh.proc.pid!).toFixed(0)} MB`,
-    );
-  } finally {
-    await stop(fresh.proc);
-    await database.close();
-  }
+  await exports();
   return { rows, coldMs, exportRow, exportFigures, mixed, scopes };
 }
 
@@ -367,7 +377,8 @@ const doc = performanceDoc({
   onlyMixed: ONLY_MIXED,
 });
 const out =
-  process.env.BENCH_OUT ?? (ONLY_MIXED ? path.join(tmpdir(), 'qlcv-performance.md') : path.join(root, 'docs/performance.md'));
+  process.env.BENCH_OUT ??
+  (ONLY_MIXED || ONLY_EXPORT ? path.join(tmpdir(), 'qlcv-performance.md') : path.join(root, 'docs/performance.md'));
 // The measurements behind docs/decisions.md are kept by hand in their own section: carried over, never rewritten.
 const kept = existsSync(out)
   ? readFileSync(out, 'utf8').match(/\n## Measurements behind the decisions\n[\s\S]*?(?=\n## |$)/)
