@@ -22,6 +22,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
+        // Shared library groups are named after every page using them (`lib~a-page~b-page~…`, up to 120 characters):
+        // each name is repeated in every importer and in the preload list of every lazy page (route-pages alone
+        // carried ~40 KB of them), so they get a short name; their content hash still tells builds apart.
+        chunkFileNames: (chunk) => (chunk.name.startsWith('lib~') ? 'assets/lib-[hash].js' : 'assets/[name]-[hash].js'),
         // Fewer, larger files on the first load: the browser opens six connections per host, and ~90 small chunks
         // queued the profile call behind them. Libraries every page needs form two chunks; the rest of
         // node_modules is grouped by the set of pages that use it, so a page still loads only what it uses
