@@ -55,6 +55,11 @@ try {
       if (res.request().resourceType() === 'script') scripts.push(await res.body().catch(() => Buffer.alloc(0)));
     });
     await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+    // A busy machine can run the entry for longer than networkidle's 500 ms: the users list counts once its rows show.
+    if (url === '/admin/users') {
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+    }
     await context.close();
     return { files: scripts.length, kb: scripts.reduce((n, b) => n + gzipSync(b).length, 0) / 1024 };
   }
@@ -293,12 +298,8 @@ try {
   }
   proxy.close();
   // 0: Chromium reported no LCP entry for the visit (shown as 'none', and not counted as met).
-  const ms = (n: number | undefined) =>
-    n === undefined || Number.isNaN(n)
-      ? '–'
-      : n === 0 || n === Number.POSITIVE_INFINITY
-        ? 'none (no LCP entry)'
-        : `${Math.round(n)} ms`;
+  const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : `${Math.round(n)} ms`);
+  const lcpMs = (n: number) => (n === 0 || n === Number.POSITIVE_INFINITY ? 'none (no LCP entry)' : ms(n));
   const noLcp = (n: number) => (n === 0 ? Number.POSITIVE_INFINITY : n);
   const worstCold = Math.max(...mobile.map((m) => noLcp(m.cold.lcp)));
   const worstWarm = Math.max(...mobile.map((m) => noLcp(m.warm.lcp)));
@@ -328,7 +329,7 @@ try {
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...mobile.map(
       (m) =>
-        `| ${m.screen.label} | ${m.screen.url} | ${ms(m.cold.lcp)} | ${ms(m.warm.lcp)} | ${ms(m.cold.tbt)} | ${ms(m.warm.tbt)} | ${m.cold.jsKb.toFixed(1)} KB in ${m.cold.jsFiles} | ${m.screen.interact ? `${ms(m.cold.inp)} / ${ms(m.warm.inp)}` : '–'} |`,
+        `| ${m.screen.label} | ${m.screen.url} | ${lcpMs(m.cold.lcp)} | ${lcpMs(m.warm.lcp)} | ${ms(m.cold.tbt)} | ${ms(m.warm.tbt)} | ${m.cold.jsKb.toFixed(1)} KB in ${m.cold.jsFiles} | ${m.screen.interact ? `${ms(m.cold.inp)} / ${ms(m.warm.inp)}` : '–'} |`,
     ),
     '',
     '### Budgets (web)',
@@ -342,13 +343,13 @@ try {
     budget(
       'Phone LCP cold, worst of the seven screens',
       '≤ 2.5 s',
-      `${ms(worstCold)} (${worstName((m) => noLcp(m.cold.lcp))})`,
+      `${lcpMs(worstCold)} (${worstName((m) => noLcp(m.cold.lcp))})`,
       worstCold <= 2500,
     ),
     budget(
       'Phone LCP warm, worst of the seven screens',
       '≤ 1.0 s',
-      `${ms(worstWarm)} (${worstName((m) => noLcp(m.warm.lcp))})`,
+      `${lcpMs(worstWarm)} (${worstName((m) => noLcp(m.warm.lcp))})`,
       worstWarm <= 1000,
     ),
     budget('Phone INP-like, search and filter (requests, users; cold and warm)', '≤ 200 ms', ms(worstInp), worstInp <= 200),
