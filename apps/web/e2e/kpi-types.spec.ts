@@ -14,9 +14,19 @@ const search = async (page: Page, text: string) => {
     await expect(page).toHaveURL((url) => url.searchParams.get('search') === text, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 };
+/** Picks a measure, again until the select shows it (under load a click on an option can land while the list moves). */
 const chooseMeasure = async (page: Page, label: string) => {
-  await page.getByLabel('Cách đo', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+  const picker = page.getByLabel('Cách đo', { exact: true });
+  const select = picker.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await picker.click({ timeout: 2_000 });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: label })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(select).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 };
 
 test.describe('Loại KPI', () => {
