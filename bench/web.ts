@@ -9,7 +9,16 @@ import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+
+/** After an install visit: the service worker controls the page, then the HTTP cache is emptied and the page closed. */
+async function installed(first: Page): Promise<void> {
+  await first.waitForFunction(() => navigator.serviceWorker.ready.then(() => Boolean(navigator.serviceWorker.controller)), null, {
+    timeout: 120_000,
+  });
+  await (await first.context().newCDPSession(first)).send('Network.clearBrowserCache');
+  await first.close();
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 // QLCV_WEB_BENCH_PORT lets a second copy run beside the default one (e.g. while another bench holds 3911).
@@ -97,15 +106,7 @@ try {
     const first = await context.newPage();
     await first.goto(`${base}/admin/users`);
     await first.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 30_000 });
-    await first.waitForFunction(
-      () => navigator.serviceWorker.ready.then(() => Boolean(navigator.serviceWorker.controller)),
-      null,
-      {
-        timeout: 120_000,
-      },
-    );
-    await (await context.newCDPSession(first)).send('Network.clearBrowserCache');
-    await first.close();
+    await installed(first);
     const page = await context.newPage();
     const t0 = Date.now();
     await page.goto(`${base}/admin/users`);
@@ -210,15 +211,7 @@ try {
         // The install visit, unthrottled: the worker's precache complete, then the HTTP cache emptied.
         const first = await context.newPage();
         await first.goto(`${proxyBase}${screen.url}`, { waitUntil: 'load' });
-        await first.waitForFunction(
-          () => navigator.serviceWorker.ready.then(() => Boolean(navigator.serviceWorker.controller)),
-          null,
-          {
-            timeout: 120_000,
-          },
-        );
-        await (await context.newCDPSession(first)).send('Network.clearBrowserCache');
-        await first.close();
+        await installed(first);
       }
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
