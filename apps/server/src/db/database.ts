@@ -48,7 +48,12 @@ export function openDatabase(database: Config['database']): Database {
     const readWorkers = inMemory ? 0 : (database.readWorkers ?? 0);
     const readPool = readWorkers > 0 ? new SqliteReadPool(database.file, readWorkers, BUSY_TIMEOUT_MS) : null;
     const db = new Kysely<DB>({
-      dialect: new PooledSqliteDialect({ sqlite, pool: readPool }),
+      dialect: new PooledSqliteDialect({
+        sqlite,
+        pool: readPool,
+        file: inMemory ? null : database.file,
+        busyTimeoutMs: BUSY_TIMEOUT_MS,
+      }),
     });
     return {
       db,

@@ -82,6 +82,101 @@ parentPort.on('message', ({ id, sql, parameters }) => {
 parentPort.postMessage({ ready: true });
 `;
 
+// An export's reader (decision 41.22): its own thread and read-only connection for the length of one statement, the
+// rows handed over a batch at a time when asked for. An open iterator keeps its connection busy, so it never borrows
+// a pool thread (nor the writer); its WAL snapshot keeps the rows of one moment, like PostgreSQL's cursor.
+const STREAM_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const SQLite = require(workerData.driver);
+const fail = (e) => parentPort.postMessage({ error: { name: e && e.name, message: e && e.message, code: e && e.code } });
+let db, rows;
+try {
+  db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+  rows = db.prepare(workerData.sql).iterate(workerData.parameters);
+} catch (e) {
+  rows = null;
+  fail(e);
+}
+parentPort.on('message', () => {
+  if (!rows) return;
+  try {
+    const batch = [];
+    let done = false;
+    while (batch.length < workerData.batch) {
+      const next = rows.next();
+      if (next.done) { done = true; break; }
+      batch.push(next.value);
+    }
+    parentPort.postMessage({ rows: batch, done });
+    if (done) { rows = null; db.close(); }
+  } catch (e) {
+    rows = null;
+    fail(e);
+  }
+});
+`;
+
+let openStreams = 0;
+/** Export streams whose thread is still running (tests: none is left behind by an early stop). */
+export const sqliteStreamsOpen = () => openStreams;
+
+/** One statement's rows read on a thread of its own, `batch` rows per message, the next asked for only when taken. */
+async function* streamOffThread(
+  file: string,
+  sql: string,
+  parameters: readonly unknown[],
+  batch: number,
+  busyTimeoutMs: number,
+): AsyncGenerator<unknown[]> {
+  const worker = new Worker(STREAM_SOURCE, {
+    eval: true,
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, sql, parameters, batch, busyTimeoutMs },
+  });
+  openStreams += 1;
+  type Reply = { rows?: unknown[]; done?: boolean; error?: WorkerError };
+  let pending: { resolve: (m: Reply) => void; reject: (e: Error) => void } | null = null;
+  let early: Reply | null = null;
+  let broken: Error | null = null;
+  worker.on('message', (m: Reply) => {
+    if (pending) pending.resolve(m);
+    else early = m;
+    pending = null;
+  });
+  const stop = (e: Error) => {
+    broken = e;
+    pending?.reject(e);
+    pending = null;
+  };
+  worker.on('error', stop);
+  worker.on('exit', (code) => stop(new Error(`Luồng xuất dữ liệu dừng (mã ${code})`)));
+  const next = () =>
+    new Promise<Reply>((resolve, reject) => {
+      // An error opening the statement is sent before any request: it answers the first one.
+      if (early) {
+        resolve(early);
+        early = null;
+        return;
+      }
+      if (broken) return reject(broken);
+      pending = { resolve, reject };
+      worker.postMessage(0);
+    });
+  try {
+    for (;;) {
+      const m = await next();
+      if (m.error) throw rebuildError(m.error);
+      const rows = withBuffers(m.rows ?? []);
+      if (rows.length) yield rows;
+      if (m.done) return;
+    }
+  } finally {
+    openStreams -= 1;
+    worker.removeAllListeners('exit');
+    await worker.terminate();
+  }
+}
+
 interface Job {
   sql: string;
   parameters: readonly unknown[];
@@ -217,6 +312,9 @@ export class SqliteReadPool {
 
 export interface PooledSqliteOptions {
   sqlite: SQLite.Database;
+  /** The database file (null in memory): streams read it on a thread of their own. */
+  file: string | null;
+  busyTimeoutMs: number;
   /** Null: every statement on the writer, as with a single connection. */
   pool: SqliteReadPool | null;
 }
@@ -293,9 +391,14 @@ class RoutedConnection implements DatabaseConnection {
     }
   }
 
-  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+  async *streamQuery<R>(compiledQuery: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
     const { sql, parameters, query } = compiledQuery;
     if (!SelectQueryNode.is(query)) throw new Error('Sqlite driver only supports streaming of select queries');
+    const { file, busyTimeoutMs } = this.driver.options;
+    if (file && !this.#unlock && this.driver.cache.get(sql).pure) {
+      for await (const rows of streamOffThread(file, sql, parameters, chunkSize, busyTimeoutMs)) yield { rows: rows as R[] };
+      return;
+    }
     // An open iterator holds the writer: nothing else may run on it until the stream ends.
     const unlock = this.#unlock ? null : await this.driver.mutex.lock();
     try {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteStreamsOpen } from '../db/sqlite-driver';
 import { createTestApp, type TestApp } from '../test/harness';
 import { exportRows } from './export-rows';
 import { isSqlite } from './index-hints';
@@ -19,16 +20,12 @@ describe('export rows', () => {
     const from = sql<{
       id: number;
     }>`(with recursive g(id) as (select ${sql.lit(N)} union all select id - 1 from g where id > 1) select id from g where exists (select 1 from ${sql.table(table)}) or 1 = 1)`;
-    return exportRows(db, {
-      query: () => db.selectFrom(from.as('g')).select('g.id').orderBy('g.id', 'desc'),
-      orderedIds: async () =>
-        (await db.selectFrom(from.as('g')).select('g.id').orderBy('g.id', 'desc').execute()).map((r) => Number(r.id)),
-      byIds: async (ids) => ids.map((id) => ({ id })).reverse(),
-    });
+    return exportRows(db, { query: () => db.selectFrom(from.as('g')).select('g.id').orderBy('g.id', 'desc') });
   };
+  // SQLite: the export's thread still running; PostgreSQL: its read-only transaction.
   const openTransactions = async () =>
     isSqlite(t.database.db)
-      ? 0
+      ? sqliteStreamsOpen()
       : Number(
           (
             await sql<{ n: number }>`select count(*) as n from pg_stat_activity
@@ -53,6 +50,19 @@ describe('export rows', () => {
     expect(await openTransactions()).toBe(0);
     // The connection is back and usable for a write.
     await t.database.db.transaction().execute((trx) => sql`update data_versions set version = version`.execute(trx));
+  });
+
+  it('a write commits while an export is half read (the writer is not held)', async () => {
+    const rows = (await numbers())[Symbol.asyncIterator]();
+    expect((await rows.next()).value).toEqual({ id: N });
+    const wrote = t.database.db.transaction().execute((trx) => sql`update data_versions set version = version`.execute(trx));
+    // Bounded wait: a stream holding the writer would leave the write pending until the export ends.
+    const outcome = await Promise.race([wrote.then(() => 'written'), new Promise((r) => setTimeout(() => r('waiting'), 3000))]);
+    expect(outcome).toBe('written');
+    let rest = 0;
+    for (let r = await rows.next(); !r.done; r = await rows.next()) rest += 1;
+    expect(rest).toBe(N - 1);
+    expect(await openTransactions()).toBe(0);
   });
 
   it('a failing query fails before the first row is handed out', async () => {

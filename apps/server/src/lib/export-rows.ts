@@ -1,27 +1,33 @@
 import { ALL_ROWS_CAP } from '@qlcv/common/schemas/common';
 import { CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { isSqlite } from './index-hints';
-import { rowsByIds } from './pagination';
 
-/** Rows fetched per round trip from a PostgreSQL cursor (the same batch as SQLite's, so one test covers both). */
+/** Rows fetched per round trip from a PostgreSQL cursor or SQLite's export thread. */
 const CURSOR_BATCH = ALL_ROWS_CAP;
 
 /**
  * Every row of a list's export, in the list's order, never all held at once (issue 26). PostgreSQL reads the one
  * ordered query through a server-side cursor (DECLARE … FETCH in a read-only transaction, so one snapshot), a batch
- * at a time as the file is written; a client that goes away closes it. SQLite reads the ordered ids, then the rows
- * a batch of ids at a time on the reader threads: a cursor there would hold the one writer for the whole download.
- * The first batch is read before returning, so a bad query answers an error, not a broken file.
+ * at a time as the file is written; a client that goes away closes it. SQLite streams the same query on a thread and
+ * read-only connection of its own (db/sqlite-driver.ts, decision 41.22), so neither the writer nor a reader of the
+ * pool is held for the download. The first batch is read before returning, so a bad query answers an error, not a
+ * broken file.
  */
 export async function exportRows<R extends { id: number }>(
   db: Kysely<any>,
-  read: {
-    query: () => SelectQueryBuilder<any, any, R>;
-    orderedIds: () => Promise<number[]>;
-    byIds: (ids: number[]) => Promise<R[]>;
-  },
+  read: { query: () => SelectQueryBuilder<any, any, R> },
 ): Promise<AsyncIterable<R>> {
-  if (isSqlite(db)) return rowsByIds(await read.orderedIds(), read.byIds, (r) => r);
+  if (isSqlite(db)) {
+    const rows = read.query().stream(CURSOR_BATCH)[Symbol.asyncIterator]();
+    const first = await rows.next();
+    return (async function* () {
+      try {
+        for (let row = first; !row.done; row = await rows.next()) yield row.value;
+      } finally {
+        await rows.return?.();
+      }
+    })();
+  }
   const { sql, parameters } = read.query().compile();
   const trx = await db.startTransaction().setAccessMode('read only').execute();
   const fetchBatch = async () => (await trx.executeQuery<R>(CompiledQuery.raw(`fetch ${CURSOR_BATCH} from qlcv_export`))).rows;

@@ -110,22 +110,6 @@ export function inOrder<R extends { id: number }>(ids: readonly number[], rows: 
 }
 
 /**
- * Every row of a big list whose ids were read in order up front (one light query), fetched by id `ALL_ROWS_CAP` at a
- * time as the file is written: each batch costs the same wherever it falls, where OFFSET paging rereads every row
- * before it; a row deleted meanwhile is left out.
- */
-export async function* rowsByIds<R extends { id: number }, T>(
-  ids: readonly number[],
-  read: (ids: number[]) => Promise<R[]>,
-  map: (row: R) => T,
-): AsyncIterable<T> {
-  for (let i = 0; i < ids.length; i += ALL_ROWS_CAP) {
-    const batch = ids.slice(i, i + ALL_ROWS_CAP);
-    for (const row of inOrder(batch, await read(batch))) yield map(row);
-  }
-}
-
-/**
  * Every row of a filtered list, for an export: read ALL_ROWS_CAP rows at a time so the file holds the whole list,
  * not the first page. The first page is read before returning, so a bad query (an unknown sort) still answers 422.
  */

@@ -306,11 +306,6 @@ export const requestsRepository = {
     return { rows: inOrder(order, await this.byIds(db, order)), total: Number(ids[0]?.total ?? 0) };
   },
 
-  /** Every id of the filtered list, in its order (an export reads the rows by id, a batch at a time). */
-  async orderedIds(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec): Promise<number[]> {
-    return (await ordered(filtered(db, f).select('r.id'), sort).execute()).map((r) => r.id);
-  },
-
   /** The list's rows of the given ids, in no particular order, with the list version (lib/list-cache.ts). */
   byIds(db: Kysely<DB>, ids: number[]) {
     return withListVersion(withRelations(filtered(db, { search: null })))
@@ -318,12 +313,10 @@ export const requestsRepository = {
       .execute();
   },
 
-  /** Every row of the filtered list in its order, for the export (lib/export-rows.ts: a cursor on PostgreSQL). */
+  /** Every row of the filtered list in its order, for the export (lib/export-rows.ts: a cursor on PostgreSQL, a thread of its own on SQLite). */
   exportRows(db: Kysely<DB>, f: RequestFilter, sort: RequestSortSpec) {
     return exportRows(db, {
       query: () => ordered(withRelations(filtered(db, f)), sort),
-      orderedIds: () => this.orderedIds(db, f, sort),
-      byIds: (ids) => this.byIds(db, ids),
     });
   },
 

@@ -204,11 +204,6 @@ export const worksRepository = {
     return { rows, total };
   },
 
-  /** Every id of the filtered list, in its order (an export reads the rows by id, a batch at a time). */
-  async orderedIds(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec): Promise<number[]> {
-    return (await ordered(filtered(db, f).select('w.id'), sort).execute()).map((r) => r.id);
-  },
-
   /** The list's rows of the given ids, in no particular order, with the list version (lib/list-cache.ts). */
   byIds(db: Kysely<DB>, ids: number[]) {
     return withListVersion(withRelations(filtered(db, { scope: { all: true }, search: null })))
@@ -216,12 +211,10 @@ export const worksRepository = {
       .execute();
   },
 
-  /** Every row of the filtered list in its order, for the export (lib/export-rows.ts: a cursor on PostgreSQL). */
+  /** Every row of the filtered list in its order, for the export (lib/export-rows.ts: a cursor on PostgreSQL, a thread of its own on SQLite). */
   exportRows(db: Kysely<DB>, f: WorkFilter, sort: WorkSortSpec) {
     return exportRows(db, {
       query: () => ordered(withRelations(filtered(db, f)), sort),
-      orderedIds: () => this.orderedIds(db, f, sort),
-      byIds: (ids) => this.byIds(db, ids),
     });
   },
 
