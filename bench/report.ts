@@ -129,12 +129,12 @@ export function performanceDoc(o: {
     })),
     {
       name: 'Search with its total, list cache off ÷ the bare LIKE + count(*)',
-      aim: '≥ 10',
+      aim: '≥ 20',
       figure: (db) => {
         const v = ratio(db, 'GET /api/requests?search', 'bare driver: LIKE', true);
         return v === null ? null : { value: v, text: f1(v) };
       },
-      met: (v) => v >= 10,
+      met: (v) => v >= 20,
     },
     {
       name: 'Export of the 100 000 requests, time',
@@ -333,7 +333,8 @@ the version row and the page's rows by id. "${cacheOff}" rows are the same calls
 ## Export of every request (100 000 rows, then 1 000 000, each on a fresh server)
 
 The 1 000 000 rows are the seeded 100 000 copied nine times under new codes by one INSERT … SELECT (bench/export.ts).
-PostgreSQL reads them through a server-side cursor, SQLite by id batches on its reader threads (lib/export-rows.ts).
+PostgreSQL reads them through a server-side cursor, SQLite streams the same query on a thread of its own
+(lib/export-rows.ts, decision 41.22). "Before": the fresh server's peak RSS after signing in, before the export.
 
 | Database | time | peak RSS of the server | file | status |
 |---|---|---|---|---|
