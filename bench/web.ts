@@ -236,6 +236,21 @@ try {
         if (e.type === 'Script') scriptIds.add(e.requestId);
       });
       await page.goto(`${proxyBase}${screen.url}`, { waitUntil: 'load', timeout: 120_000 });
+      // The screen drawn first (at most 90 s): 'load' comes before the route's lazy chunks and its data on a slow
+      // network, and reading the vitals then found no LCP entry yet. Drawn: the page has text, nothing spins, and a
+      // list shows its first row.
+      await page
+        .waitForFunction(
+          (list) => {
+            const root = document.getElementById('root');
+            if (!root || root.innerText.trim().length < 20) return false;
+            if (document.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
+            return !list || document.querySelector('.ant-table-row, .ant-list-item, .ant-empty') !== null;
+          },
+          Boolean(screen.interact),
+          { timeout: 90_000, polling: 250 },
+        )
+        .catch(() => {});
       // Quiet: 2 s without a new long task (at most 30 s).
       for (let i = 0, seen = -1; i < 60; i++) {
         const n = await page.evaluate(() => (window as unknown as { __vitals: { long: unknown[] } }).__vitals.long.length);
