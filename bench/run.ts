@@ -25,6 +25,7 @@
 //                          them on the next run instead of seeding again (development only: writes accumulate)
 //   BENCH_PORT=3921        the SQLite server's port (PostgreSQL's is the next one)
 //   BENCH_SERVER=path      the built server to start (default apps/server/dist/main.js)
+//                          (bench/profile-server.mjs: the same under V8's profiler, a profile per server stopped)
 //   BENCH_OUT=file         where to write the report instead (a development run that must not touch the docs)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
