@@ -17,6 +17,8 @@ interface CachedStatement {
 }
 
 const PURE_READ = /^\s*(select|with)\b/i;
+/** Where the worker threads (pool and export streams) load better-sqlite3 from. */
+const DRIVER_PATH = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** Kysely prepares every query anew (~50 µs); reusing prepared statements closes most of that gap. */
 class StatementCache {
@@ -131,7 +133,7 @@ async function* streamOffThread(
 ): AsyncGenerator<unknown[]> {
   const worker = new Worker(STREAM_SOURCE, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, sql, parameters, batch, busyTimeoutMs },
+    workerData: { driver: DRIVER_PATH, file, sql, parameters, batch, busyTimeoutMs },
   });
   openStreams += 1;
   type Reply = { rows?: unknown[]; done?: boolean; error?: WorkerError };
@@ -223,7 +225,6 @@ function withBuffers(rows: unknown[]): unknown[] {
 export class SqliteReadPool {
   readonly #threads: ReaderThread[] = [];
   readonly #queue: Job[] = [];
-  readonly #driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   #closed = false;
 
   constructor(
@@ -265,7 +266,7 @@ export class SqliteReadPool {
   #spawn(): void {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driver: this.#driverPath, file: this.file, busyTimeoutMs: this.busyTimeoutMs },
+      workerData: { driver: DRIVER_PATH, file: this.file, busyTimeoutMs: this.busyTimeoutMs },
     });
     const thread: ReaderThread = { worker, ready: false, job: null };
     this.#threads.push(thread);
